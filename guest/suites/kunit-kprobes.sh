@@ -1,0 +1,7 @@
+# The in-tree kprobes KUnit suite (lib/test_kprobes.c), built as a module.
+. /guest/tap.sh
+ko=$(module_path test_kprobes) || true
+[ -n "$ko" ] || { tap_plan 1; tap_fail "test_kprobes.ko" "module not built (CONFIG_KPROBES_SANITY_TEST=m)"; exit 1; }
+insmod "$ko" || { echo "insmod $ko failed" >&2; }
+cat /sys/kernel/debug/kunit/kprobes_test/results
+rmmod test_kprobes

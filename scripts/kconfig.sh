@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Generate OBJDIR/.config for ARCH and FLAVOR: tinyconfig, then the flavor's
+# fragments (config/flavors), then olddefconfig; fail naming every option a
+# fragment asked for that did not land (a dependency was missing).
+# Usage: kconfig.sh ARCH FLAVOR SRCDIR OBJDIR
+. "$(dirname "$0")/lib.sh"
+arch=$1 flavor=$2 src=$3 obj=$4
+
+frags=$(fragments "$arch" "$flavor") || exit
+
+kmake() {
+	make -s -C "$src" O="$obj" ARCH="$(karch "$arch")" \
+		CROSS_COMPILE="$(cross_prefix "$arch")" "$@"
+}
+
+mkdir -p "$obj"
+kmake tinyconfig >/dev/null || die "tinyconfig failed for $arch"
+# shellcheck disable=SC2086
+(cd "$obj" && "$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" $frags) \
+	>"$obj/merge.log" 2>&1 || die "merging fragments failed; see $obj/merge.log"
+kmake olddefconfig >/dev/null || die "olddefconfig failed for $arch"
+
+# Every request of a fragment must hold in the final .config.
+bad=
+for f in $frags; do
+	while IFS= read -r line; do
+		case $line in
+		CONFIG_*=*) want=$line ;;
+		"# CONFIG_"*" is not set") want=$line ;;
+		*) continue ;;
+		esac
+		opt=${want#\# }; opt=${opt%%[= ]*}
+		got=$(grep -E "^(# )?$opt[= ]" "$obj/.config" || echo "# $opt is not set")
+		[ "$got" = "$want" ] || bad="$bad
+  ${f##*/}: wanted '$want', got '$got'"
+	done <"$f"
+done
+[ -z "$bad" ] || die "options that did not land in $obj/.config (a dependency is missing):$bad"
+fragments_sum "$arch" "$flavor" >"$obj/.fragments"

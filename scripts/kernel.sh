@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# make kernel: build ARCH/FLAVOR of build/linux (or of the unpatched base
+# with BASE=1) into build/<arch>-<flavor>[-base]/, with modules installed
+# under mod/ and the selftests the guest runs under kselftest/.
+# Usage: kernel.sh ARCH FLAVOR [BASE]
+. "$(dirname "$0")/lib.sh"
+arch=$1 flavor=$2 base=${3:-}
+check_arch "$arch"; check_flavor "$flavor"
+obj=$(objdir "$arch" "$flavor" "$base")
+src=$TREE
+if [ -n "$base" ]; then
+	src=$BUILD/linux-base
+	if [ ! -d "$src" ]; then
+		git -C "$TREE" worktree add -q --detach "$src" base ||
+			die "cannot create the base worktree in $src; run 'make tree' first"
+	fi
+fi
+[ -f "$src/Makefile" ] || die "$src has no kernel source; run 'make tree'"
+
+cc="gcc"
+[ "$arch" = arm64 ] && [ "$(uname -m)" != aarch64 ] && cc=aarch64-linux-gnu-gcc
+command -v "$cc" >/dev/null || die "$cc not found; run 'make deps'"
+export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-20G}
+export KBUILD_BUILD_TIMESTAMP="$FIXED_DATE" KBUILD_BUILD_USER=objpool KBUILD_BUILD_HOST=localhost
+
+frag_sum=$(fragments_sum "$arch" "$flavor")
+if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fragments" 2>/dev/null)" != "$frag_sum" ]; then
+	say "configuring $arch-$flavor${base:+ (base)}"
+	"$TOP/scripts/kconfig.sh" "$arch" "$flavor" "$src" "$obj" || exit
+fi
+
+jobs=$(nproc)
+log=$obj/build.log
+say "building $arch-$flavor${base:+ (base)} with $jobs jobs (log: ${log#$TOP/})"
+start=$(date +%s)
+kmake() {
+	make -C "$src" O="$obj" ARCH="$(karch "$arch")" \
+		CROSS_COMPILE="$(cross_prefix "$arch")" CC="ccache $cc" -j"$jobs" "$@"
+}
+# The selftests the guest runs: ftrace's, and the series' own once it has them.
+targets=ftrace
+[ -d "$src/tools/testing/selftests/objpool" ] && targets="$targets objpool"
+if ! { kmake all && rm -rf "$obj/mod" "$obj/kselftest" &&
+       kmake INSTALL_MOD_PATH="$obj/mod" INSTALL_MOD_STRIP=1 modules_install &&
+       make -C "$src/tools/testing/selftests" ARCH="$(karch "$arch")" \
+		CROSS_COMPILE="$(cross_prefix "$arch")" TARGETS="$targets" \
+		O="$obj/kselftest-build" INSTALL_PATH="$obj/kselftest" install; } >"$log" 2>&1; then
+	grep -E -m 20 '(error|Error)[: ]' "$log" >&2
+	tail -n 15 "$log" >&2
+	die "build of $arch-$flavor failed; full log in ${log#$TOP/}"
+fi
+echo $(( $(date +%s) - start )) >"$obj/.build-seconds"
+say "built $(kimage "$arch") of $arch-$flavor${base:+ (base)} in $(cat "$obj/.build-seconds") s"

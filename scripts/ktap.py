@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Turn the TAP/KTAP files a guest run left in a results directory into cases.
+
+  ktap.py cases RESULTS_DIR
+      print one line per test case: "<suite>/<case> <STATUS>"
+  ktap.py compare RESULTS_DIR ARCH [--base FILE] [--exceptions FILE]
+      print each failing case by name, compare with the base kernel's
+      recorded cases (a case that passed on the base must pass here), and
+      end with "N passed, N failed, N skipped"; exit 1 on any failure.
+
+Parsing is done by the kernel tree's own KTAP parser
+(tools/testing/kunit/kunit_parser.py), found through $KUNIT_DIR or build/linux.
+"""
+import argparse
+import contextlib
+import io
+import os
+import sys
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.environ.get('KUNIT_DIR', os.path.join(TOP, 'build/linux/tools/testing/kunit')))
+try:
+    import kunit_parser  # noqa: E402
+except ImportError:
+    sys.exit('ktap.py: cannot import kunit_parser; run "make tree" (or set KUNIT_DIR)')
+
+
+def parse_file(path):
+    """The leaf cases of one TAP/KTAP file as (name, status) pairs."""
+    with open(path, errors='replace') as f:
+        lines = f.read().splitlines()
+    if not any(l.lstrip().startswith(('KTAP version', 'TAP version')) for l in lines):
+        # KUnit's debugfs results of one suite carry no version line.
+        lines = ['KTAP version 1', '1..1'] + lines
+    with contextlib.redirect_stdout(io.StringIO()):
+        test = kunit_parser.parse_run_tests(lines)
+    suite = os.path.splitext(os.path.basename(path))[0]
+    cases = []
+
+    def walk(t, prefix):
+        if not t.subtests:
+            cases.append((prefix, t.status.name))
+        for sub in t.subtests:
+            walk(sub, f'{prefix}/{sub.name}' if prefix else sub.name)
+
+    if not test.subtests:
+        cases.append((f'{suite}/<no results>', 'FAILURE'))
+    for sub in test.subtests:
+        walk(sub, f'{suite}/{sub.name}')
+    return cases
+
+
+def all_cases(results):
+    files = sorted(f for f in os.listdir(results) if f.endswith(('.tap', '.ktap')))
+    out = []
+    for f in files:
+        out.extend(parse_file(os.path.join(results, f)))
+    return out
+
+
+def read_table(path, arch=None):
+    """Lines 'case STATUS' (base) or 'arch case reason...' (exceptions)."""
+    table = {}
+    if not path or not os.path.exists(path):
+        return table
+    for line in open(path):
+        line = line.strip()
+        if not line or line.startswith('#'):
+            continue
+        if arch:
+            a, case, *reason = line.split(None, 2)
+            if a in (arch, 'all'):
+                table[case] = reason[0] if reason else ''
+        else:
+            case, status = line.split()
+            table[case] = status
+    return table
+
+
+def compare(args):
+    cases = dict(all_cases(args.results))
+    base = read_table(args.base)
+    exceptions = read_table(args.exceptions, args.arch)
+    passed = failed = skipped = 0
+    lines = []
+    for case in sorted(set(cases) | set(base)):
+        status = cases.get(case, 'MISSING')
+        if status == 'SUCCESS':
+            passed += 1
+        elif case in exceptions:
+            skipped += 1
+            lines.append(f'  known   {case}: {status} ({exceptions[case]})')
+        elif status == 'SKIPPED' and base.get(case) != 'SUCCESS':
+            skipped += 1
+        else:
+            failed += 1
+            was = f' (base: {base[case]})' if case in base else ''
+            lines.append(f'  FAILED  {case}: {status}{was}')
+    for line in lines:
+        print(line)
+    print(f'{args.label}: {passed} passed, {failed} failed, {skipped} skipped')
+    return 1 if failed else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    sub = ap.add_subparsers(dest='cmd', required=True)
+    c = sub.add_parser('cases')
+    c.add_argument('results')
+    m = sub.add_parser('compare')
+    m.add_argument('results')
+    m.add_argument('arch')
+    m.add_argument('--base')
+    m.add_argument('--exceptions')
+    m.add_argument('--label', default='cases')
+    args = ap.parse_args()
+    if not os.path.isdir(args.results):
+        sys.exit(f'ktap.py: no results directory {args.results}; did the guest run?')
+    if args.cmd == 'cases':
+        for case, status in all_cases(args.results):
+            print(case, status)
+        return 0
+    return compare(args)
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# make series: export the commits of build/linux (base..HEAD) to patches/,
+# keeping the cover letter.  Only replaces patches/ once the export worked.
+. "$(dirname "$0")/lib.sh"
+[ -z "$(git -C "$TREE" status --porcelain --untracked-files=no)" ] ||
+	die "build/linux has uncommitted changes; commit them (one commit per patch) first"
+tmp=$(mktemp -d "$BUILD/series.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+"$TOP/scripts/export-series.sh" "$tmp" || exit
+find "$TOP/patches" -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' -delete
+cp "$tmp"/*.patch "$TOP/patches/" 2>/dev/null || true
+say "patches/: $(ls "$tmp" | wc -l) patches exported from build/linux"

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# make tree: unpack the base into build/linux, commit it as tag 'base',
+# apply patches/.  Quick when the tree is already at the series.
+. "$(dirname "$0")/lib.sh"
+. "$TOP/base.env"
+
+installed=$(dpkg-query -W -f '${Version}' "$BASE_PKG" 2>/dev/null) ||
+	die "$BASE_PKG is not installed; run 'make deps' (or apt-get install $BASE_PKG)"
+[ "$installed" = "$BASE_VERSION" ] ||
+	warn "$BASE_PKG $installed is installed but the series was made on $BASE_VERSION (base.env); going on as long as the series applies"
+
+series() { ls "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-'; }
+
+if ! git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1; then
+	[ -f "$BASE_TARBALL" ] || die "$BASE_TARBALL is missing; reinstall $BASE_PKG"
+	if [ "$installed" = "$BASE_VERSION" ]; then
+		say "verifying $BASE_TARBALL"
+		echo "$BASE_SHA256  $BASE_TARBALL" | sha256sum -c --quiet ||
+			die "$BASE_TARBALL does not match BASE_SHA256 in base.env"
+	fi
+	say "unpacking $BASE_PKG $installed into $TREE"
+	rm -rf "$TREE" && mkdir -p "$TREE"
+	tar -xJf "$BASE_TARBALL" -C "$TREE" --strip-components=1
+	cd "$TREE"
+	git init -q -b work
+	git config core.autocrlf false
+	git config gc.auto 0
+	git config user.name "Objpool Developers"
+	git config user.email "objpool-dev@example.org"
+	git add -A -f .
+	GIT_AUTHOR_DATE=$FIXED_DATE GIT_COMMITTER_DATE=$FIXED_DATE \
+		git commit -q -m "$BASE_PKG $installed" --no-verify
+	git tag base
+	cd "$TOP"
+fi
+
+cd "$TREE"
+# Already current: the tree holds exactly the series on top of base.
+if [ -z "$(git status --porcelain --untracked-files=no)" ] &&
+   "$TOP/scripts/check-series.sh" --quiet; then
+	say "build/linux is current ($(git rev-list --count base..HEAD) patches on base)"
+	exit 0
+fi
+if [ "$(git rev-list --count base..HEAD)" != 0 ]; then
+	die "build/linux has commits that differ from patches/; export them with 'make series' or drop them with 'git -C build/linux reset --hard base'"
+fi
+[ -z "$(git status --porcelain --untracked-files=no)" ] ||
+	die "build/linux has uncommitted changes on base; commit or discard them first"
+
+for p in $(series); do
+	GIT_COMMITTER_DATE=$FIXED_DATE git am -q --committer-date-is-author-date "$p" 2>/tmp/am.$$ || {
+		files=$(sed -n 's/^error: patch failed: \(.*\):[0-9]*$/\1/p; s/^error: \(.*\): does not exist in index$/\1/p' /tmp/am.$$ | sort -u | tr '\n' ' ')
+		git am --abort
+		cat /tmp/am.$$ >&2; rm -f /tmp/am.$$
+		die "patch $(basename "$p") does not apply to the base (files: ${files:-see above})"
+	}
+done
+rm -f /tmp/am.$$
+say "build/linux: $(git rev-list --count base..HEAD) patches applied on base"

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# make vm: boot the kernel of ARCH/FLAVOR under QEMU, run CMD in the guest,
+# stream its output, bring back what it wrote under /results, return its
+# exit status.  Always ends: QEMU is killed after TIMEOUT seconds.
+# Usage: vm.sh ARCH FLAVOR [BASE] -- CMD
+# Environment: VCPUS (2), MAXCPUS (VCPUS: possible CPUs), MEM (1G),
+#   TIMEOUT (900 s), RESULTS (host dir for /results), ACCEL (auto|kvm|tcg),
+#   APPEND (extra kernel parameters), V=1 (show the whole console).
+. "$(dirname "$0")/lib.sh"
+arch=$1 flavor=$2; shift 2
+base=
+[ "${1:-}" = -- ] || { base=$1; shift; }
+[ "${1:-}" = -- ] || die "usage: vm.sh ARCH FLAVOR [BASE] -- CMD"
+shift
+cmd=$*
+check_arch "$arch"; check_flavor "$flavor"
+[ -n "$cmd" ] || die "nothing to run: give CMD='...' (a shell command for the guest)"
+obj=$(objdir "$arch" "$flavor" "$base")
+image=$obj/$(kimage "$arch")
+[ -f "$image" ] || die "no kernel in ${obj#$TOP/}; run 'make kernel ARCH=$arch FLAVOR=$flavor${base:+ BASE=1}' first"
+
+vcpus=${VCPUS:-2} maxcpus=${MAXCPUS:-${VCPUS:-2}} timeout=${TIMEOUT:-900}
+mem=${MEM:-1G}
+[ "$flavor" = debug ] && mem=${MEM:-3G}
+
+"$TOP/scripts/initramfs.sh" "$arch" "$obj" || exit
+rundir=$obj/vm
+mkdir -p "$rundir"
+# The command travels as a second cpio archive appended to the first: the
+# kernel unpacks both, and the big one is not rebuilt for a new command.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/root/guest"
+printf '%s\n' "$cmd" >"$tmp/root/guest/cmd"
+(cd "$tmp/root" && find . | cpio -o -H newc --quiet | gzip -1 -n) >"$tmp/cmd.cpio.gz"
+cat "$obj/initramfs.cpio.gz" "$tmp/cmd.cpio.gz" >"$rundir/initrd.gz"
+
+append="panic=-1 oops=panic printk.devkmsg=on ${APPEND:-}"
+case $arch in
+x86_64)
+	accel=tcg,thread=multi cpu=qemu64
+	if [ "${ACCEL:-auto}" = kvm ] || { [ "${ACCEL:-auto}" = auto ] && "$TOP/scripts/kvm-probe.sh" "$image"; }; then
+		accel=kvm cpu=host
+	fi
+	qemu=(qemu-system-x86_64 -machine pc -cpu "$cpu")
+	append="console=ttyS0 $append" ;;
+arm64)
+	accel=tcg,thread=multi
+	qemu=(qemu-system-aarch64 -machine virt,gic-version=3 -cpu max,pauth-impdef=on)
+	append="console=ttyAMA0 $append" ;;
+esac
+echo "$accel" | cut -d, -f1 >"$rundir/accel"
+say "booting $arch-$flavor${base:+ (base)}: ${accel%%,*}, $vcpus vCPUs ($maxcpus possible), $mem, timeout ${timeout}s"
+qemu+=(-accel "$accel" -smp "$vcpus,maxcpus=$maxcpus" -m "$mem"
+	-display none -no-reboot -monitor none -serial stdio
+	-kernel "$image" -initrd "$rundir/initrd.gz" -append "$append")
+
+results=${RESULTS:--}
+timeout -k 5 "$timeout" "${qemu[@]}" </dev/null 2>"$rundir/qemu.err" |
+	"$TOP/scripts/console.py" "$rundir/console.log" "$results" "${V:-0}"
+rc=${PIPESTATUS[1]} qrc=${PIPESTATUS[0]}
+[ "$qrc" = 124 ] && warn "QEMU killed after ${timeout}s (TIMEOUT=)"
+[ -s "$rundir/qemu.err" ] && [ "$qrc" != 0 ] && cat "$rundir/qemu.err" >&2
+exit "$rc"
