@@ -32,8 +32,17 @@ def parse_file(path):
     if not any(l.lstrip().startswith(('KTAP version', 'TAP version')) for l in lines):
         # KUnit's debugfs results of one suite carry no version line.
         lines = ['KTAP version 1', '1..1'] + lines
-    with contextlib.redirect_stdout(io.StringIO()):
-        test = kunit_parser.parse_run_tests(lines)
+    # The parser reports as it goes, as kunit.py does; keep that quiet.
+    quiet = io.StringIO()
+    printer = getattr(kunit_parser, 'stdout', None)
+    with contextlib.redirect_stdout(quiet):
+        if printer is not None and hasattr(printer, '_output'):
+            printer._output, saved = quiet, printer._output
+        try:
+            test = kunit_parser.parse_run_tests(lines)
+        finally:
+            if printer is not None and hasattr(printer, '_output'):
+                printer._output = saved
     suite = os.path.splitext(os.path.basename(path))[0]
     cases = []
 

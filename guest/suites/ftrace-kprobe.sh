@@ -6,12 +6,14 @@ set -- test.d/kprobe/*.tc
 tap_plan $#
 for tc in "$@"; do
 	name=$(basename "$tc" .tc)
-	out=$(./ftracetest -l /tmp/ftrace-logs "$tc" 2>&1)
+	logs=/tmp/ftrace-logs/$name
+	out=$(./ftracetest -l "$logs" "$tc" 2>&1)
 	echo "$out" >&2
 	result=$(echo "$out" | sed -n 's/.*\[\([A-Z]*\)\][[:space:]]*$/\1/p' | head -n 1)
 	case $result in
 	PASS|XFAIL) tap_ok "$name" ;;
 	UNSUPPORTED|UNTESTED) tap_skip "$name" "$result" ;;
-	*) tap_fail "$name" "ftracetest result: ${result:-none}" ;;
+	*) tap_fail "$name" "ftracetest result: ${result:-none}"
+	   cat "$logs"/* >&2 ;;
 	esac
 done

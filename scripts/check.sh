@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# make check: everything a submission must pass, cheapest first.  Ends with
+# "N passed, N failed" over all test cases and exits non-zero on a failure.
+# CHECK_ARCHES limits the arches (default: x86_64 arm64).
+. "$(dirname "$0")/lib.sh"
+arches=${CHECK_ARCHES:-x86_64 arm64}
+summary=$BUILD/check-summary.txt
+: >"$summary"
+failed_steps=
+
+step() {	# step NAME CMD...: run one step, record its verdict
+	local name=$1; shift
+	say "$name"
+	local t0; t0=$(date +%s)
+	if "$@"; then
+		echo "ok   $name ($(( $(date +%s) - t0 ))s)" >>"$summary"
+	else
+		echo "FAIL $name ($(( $(date +%s) - t0 ))s)" >>"$summary"
+		failed_steps="$failed_steps $name"
+		return 1
+	fi
+}
+
+# guest_suites ARCH FLAVOR: boot, run the suites, compare with the base.
+guest_suites() {
+	local arch=$1 flavor=$2 res=$BUILD/results/$1-$2 rc=0
+	RESULTS=$res "$TOP/scripts/vm.sh" "$arch" "$flavor" -- \
+		"run-suites $(grep -v '^#' "$TOP/config/suites")" || rc=$?
+	[ -d "$res" ] || { echo "no results came back from the $arch guest" >&2; return 1; }
+	"$TOP/scripts/ktap.py" compare "$res" "$arch" --label "$arch-$flavor" \
+		--base "$TOP/expect/base-$arch.txt" \
+		--exceptions "$TOP/expect/exceptions.txt" | tee "$res/compare.txt"
+	local cmp=${PIPESTATUS[0]}
+	if [ "$rc" != 0 ]; then	# the guest itself failed: one more failed case
+		echo "$arch-$flavor guest (exit $rc, see build/$arch-$flavor/vm/console.log): 0 passed, 1 failed, 0 skipped" |
+			tee -a "$res/compare.txt"
+	fi
+	[ "$cmp" = 0 ] && [ "$rc" = 0 ]
+}
+
+rm -rf "$BUILD/results"
+step deps "$TOP/scripts/deps.sh" || exit 1
+step tree "$TOP/scripts/tree.sh" || exit 1
+step check-series "$TOP/scripts/check-series.sh"
+for arch in $arches; do
+	step "kernel $arch-test" "$TOP/scripts/kernel.sh" "$arch" test &&
+	step "suites $arch-test" guest_suites "$arch" test
+done
+
+echo
+echo "== make check summary"
+cat "$summary"
+passed=0 failed=0 skipped=0
+for f in "$BUILD"/results/*/compare.txt; do
+	[ -f "$f" ] || continue
+	while read -r p fl s; do
+		passed=$((passed + p)) failed=$((failed + fl)) skipped=$((skipped + s))
+	done < <(sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p' "$f")
+done
+# A step that failed outside the test suites (build, boot, series) counts as a failed case.
+nsteps=$(grep '^FAIL' "$summary" | grep -vc '^FAIL suites ')
+echo "$passed passed, $((failed + nsteps)) failed, $skipped skipped"
+[ -z "$failed_steps" ] && [ "$failed" = 0 ]
