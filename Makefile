@@ -9,7 +9,7 @@ export ARCH FLAVOR BASE
 
 S := scripts
 
-.PHONY: help deps tree series check-series kernel vm check bench soak clean
+.PHONY: help deps tree series check-series kernel vm check bench soak clean record-base
 
 help:
 	@sed -n 's/^## //p' README.md | head -40
@@ -40,3 +40,6 @@ bench:
 
 clean:
 	rm -rf build/x86_64-* build/arm64-*
+
+record-base: deps tree
+	@$(S)/record-base.sh

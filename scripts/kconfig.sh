@@ -18,7 +18,7 @@ kmake tinyconfig >/dev/null || die "tinyconfig failed for $arch"
 # shellcheck disable=SC2086
 (cd "$obj" && "$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" $frags) \
 	>"$obj/merge.log" 2>&1 || die "merging fragments failed; see $obj/merge.log"
-kmake olddefconfig >/dev/null || die "olddefconfig failed for $arch"
+kmake olddefconfig >>"$obj/merge.log" 2>&1 || die "olddefconfig failed for $arch; see $obj/merge.log"
 
 # Every request of a fragment must hold in the final .config.
 bad=

@@ -49,5 +49,7 @@ if ! { kmake all && rm -rf "$obj/mod" "$obj/kselftest" &&
 	tail -n 15 "$log" >&2
 	die "build of $arch-$flavor failed; full log in ${log#$TOP/}"
 fi
-echo $(( $(date +%s) - start )) >"$obj/.build-seconds"
-say "built $(kimage "$arch") of $arch-$flavor${base:+ (base)} in $(cat "$obj/.build-seconds") s"
+secs=$(( $(date +%s) - start ))
+echo "$secs" >"$obj/.build-seconds"
+[ -f "$obj/.first-build-seconds" ] || echo "$secs" >"$obj/.first-build-seconds"
+say "built $(kimage "$arch") of $arch-$flavor${base:+ (base)} in $secs s"

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# make record-base: build the unpatched base (BASE=1) for each arch, run the
+# same guest suites as make check, and record every case's status in
+# expect/base-<arch>.txt.  make check then requires that every case that
+# passed on the base passes on the patched kernel.  A case that fails on the
+# base must be explained in expect/exceptions.txt.
+# RECORD_ARCHES limits the arches (default: x86_64 arm64).
+. "$(dirname "$0")/lib.sh"
+status=0
+for arch in ${RECORD_ARCHES:-x86_64 arm64}; do
+	"$TOP/scripts/kernel.sh" "$arch" test 1 || exit
+	res=$BUILD/results/$arch-test-base
+	RESULTS=$res "$TOP/scripts/vm.sh" "$arch" test 1 -- \
+		"run-suites $(grep -v '^#' "$TOP/config/suites")"
+	[ -d "$res" ] || die "no results came back from the $arch base guest"
+	out=$TOP/expect/base-$arch.txt
+	{
+		echo "# Cases of config/suites on the unpatched base ($arch, test flavor),"
+		echo "# recorded by 'make record-base' on $(date -u +%Y-%m-%d)."
+		"$TOP/scripts/ktap.py" cases "$res"
+	} >"$out.tmp" && mv "$out.tmp" "$out"
+	while read -r case st; do
+		[ "$st" = SUCCESS ] && continue
+		grep -Eq "^($arch|all)[[:space:]]+$case[[:space:]]" "$TOP/expect/exceptions.txt" 2>/dev/null && continue
+		warn "$arch: $case is $st on the base; explain it in expect/exceptions.txt"
+		status=1
+	done < <(grep -v '^#' "$out")
+	say "recorded $(grep -vc '^#' "$out") cases in ${out#$TOP/}"
+done
+exit $status

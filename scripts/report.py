@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Turn the CSV files of a benchmark run into PNG plots and summary.md.
+
+usage: report.py RESULTS_DIR
+
+Every table states the guest type (TCG or KVM) and the vCPU count next to
+its numbers; medians are quoted with their min-max spread over repeats.
+"""
+import csv
+import os
+import statistics
+import sys
+from collections import defaultdict
+
+
+def read(path):
+    with open(path) as f:
+        return list(csv.DictReader(f))
+
+
+def spread(values):
+    return statistics.median(values), min(values), max(values)
+
+
+def fmt(v):
+    if v >= 1e6:
+        return f'{v / 1e6:.2f}M'
+    if v >= 1e3:
+        return f'{v / 1e3:.1f}k'
+    return f'{v:.2f}'
+
+
+def plot(path, title, ylabel, series):
+    """series: {label: [(x, y), ...]}"""
+    import matplotlib
+    matplotlib.use('Agg')
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for label, points in sorted(series.items()):
+        points.sort()
+        ax.plot([p[0] for p in points], [p[1] for p in points], marker='o', label=label)
+    ax.set_title(title)
+    ax.set_xlabel('threads')
+    ax.set_ylabel(ylabel)
+    ax.set_xscale('log', base=2)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize='small')
+    fig.tight_layout()
+    fig.savefig(path + '.tmp.png', dpi=100)
+    os.replace(path + '.tmp.png', path)
+    plt.close(fig)
+
+
+def harness(rows):
+    out = ['## Harness timings', '',
+           'Whole-command wall times in seconds on this machine (2 cores); '
+           'median (min-max) over the runs.', '',
+           '| step | arch | flavor | guest | vCPUs | runs | median s (min-max) |',
+           '|---|---|---|---|---|---|---|']
+    groups = defaultdict(list)
+    for r in rows:
+        groups[(r['step'], r['arch'], r['flavor'], r['accel'], r['vcpus'])].append(float(r['seconds']))
+    for (step, arch, flavor, accel, vcpus), v in groups.items():
+        m, lo, hi = spread(v)
+        out.append(f'| {step} | {arch} | {flavor} | {accel.upper()} | {vcpus} | {len(v)} | '
+                   f'{m:.1f} ({lo:.1f}-{hi:.1f}) |')
+    return out
+
+
+def real_load(rows, results):
+    data = defaultdict(list)
+    for r in rows:
+        data[(r['kernel'], r['row'], int(r['threads']))].append(float(r['calls_per_sec']))
+    accel = {r['kernel']: r['accel'].upper() for r in rows}
+    vcpus = rows[0]['vcpus']
+    kernels = sorted({k for k, _, _ in data})
+    probes = [p for p in ('native', 'kprobe', 'kretprobe', 'fprobe') if any(p == q for _, q, _ in data)]
+    threads = sorted({t for _, _, t in data})
+    out = ['## Real load: syscall-loop calls/s', '',
+           f'getppid() in N threads; guest {"/".join(sorted(set(accel.values())))}, '
+           f'{vcpus} vCPUs (N > {vcpus} is oversubscribed). Median (min-max) over repeats; '
+           'ratio = patched / base of the medians.', '',
+           '| row | threads | base | patched | patched/base |', '|---|---|---|---|---|']
+    for p in probes:
+        for t in threads:
+            cells = []
+            for k in ('base', 'patched'):
+                v = data.get((k, p, t))
+                cells.append(spread(v) if v else None)
+            txt = [f'{fmt(c[0])} ({fmt(c[1])}-{fmt(c[2])})' if c else '-' for c in cells]
+            ratio = f'{cells[1][0] / cells[0][0]:.3f}' if all(cells) else '-'
+            out.append(f'| {p} | {t} | {txt[0]} | {txt[1]} | {ratio} |')
+    out += ['', 'Scaling efficiency T(2) / (2 x T(1)) of the medians:', '',
+            '| row | base | patched |', '|---|---|---|']
+    for p in probes:
+        eff = []
+        for k in ('base', 'patched'):
+            one, two = data.get((k, p, 1)), data.get((k, p, 2))
+            eff.append(f'{statistics.median(two) / (2 * statistics.median(one)):.2f}' if one and two else '-')
+        out.append(f'| {p} | {eff[0]} | {eff[1]} |')
+    series = defaultdict(list)
+    for (k, p, t), v in data.items():
+        series[f'{p} ({k})'].append((t, statistics.median(v)))
+    plot(os.path.join(results, 'real-load.png'),
+         f'syscall-loop, {"/".join(sorted(set(accel.values())))}, {vcpus} vCPUs', 'calls/s', series)
+    out += ['', '![real load](real-load.png)']
+    return out
+
+
+SECTIONS = [('harness.csv', harness), ('real-load.csv', real_load)]
+
+
+def main():
+    results = sys.argv[1]
+    md = ['# Benchmark results', '',
+          'Produced by `make bench`; see README.md for what each number means.', '']
+    for name, section in SECTIONS:
+        path = os.path.join(results, name)
+        if not os.path.exists(path):
+            continue
+        rows = read(path)
+        if not rows:
+            continue
+        args = (rows, results) if section.__code__.co_argcount == 2 else (rows,)
+        md += section(*args) + ['']
+    with open(os.path.join(results, 'summary.md.tmp'), 'w') as f:
+        f.write('\n'.join(md) + '\n')
+    os.replace(os.path.join(results, 'summary.md.tmp'), os.path.join(results, 'summary.md'))
+
+
+if __name__ == '__main__':
+    main()
