@@ -2,9 +2,11 @@
 # Generate OBJDIR/.config for ARCH and FLAVOR: tinyconfig, then the flavor's
 # fragments (config/flavors), then olddefconfig; fail naming every option a
 # fragment asked for that did not land (a dependency was missing).
-# Usage: kconfig.sh ARCH FLAVOR SRCDIR OBJDIR
+# For the unpatched base (BASE non-empty), options the base's Kconfig does
+# not define (the series adds them) are not required.
+# Usage: kconfig.sh ARCH FLAVOR SRCDIR OBJDIR [BASE]
 . "$(dirname "$0")/lib.sh"
-arch=$1 flavor=$2 src=$3 obj=$4
+arch=$1 flavor=$2 src=$3 obj=$4 base=${5:-}
 
 frags=$(fragments "$arch" "$flavor") || exit
 
@@ -30,6 +32,9 @@ for f in $frags; do
 		*) continue ;;
 		esac
 		opt=${want#\# }; opt=${opt%%[= ]*}
+		if [ -n "$base" ] && ! grep -rqx --include='Kconfig*' "config ${opt#CONFIG_}" "$src"; then
+			continue
+		fi
 		got=$(grep -E "^(# )?$opt[= ]" "$obj/.config" || echo "# $opt is not set")
 		[ "$got" = "$want" ] || bad="$bad
   ${f##*/}: wanted '$want', got '$got'"

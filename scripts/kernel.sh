@@ -26,7 +26,7 @@ export KBUILD_BUILD_TIMESTAMP="$FIXED_DATE" KBUILD_BUILD_USER=objpool KBUILD_BUI
 frag_sum=$(fragments_sum "$arch" "$flavor")
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fragments" 2>/dev/null)" != "$frag_sum" ]; then
 	say "configuring $arch-$flavor${base:+ (base)}"
-	"$TOP/scripts/kconfig.sh" "$arch" "$flavor" "$src" "$obj" || exit
+	"$TOP/scripts/kconfig.sh" "$arch" "$flavor" "$src" "$obj" "$base" || exit
 fi
 
 jobs=$(nproc)

@@ -52,7 +52,7 @@ def parse_file(path):
         for sub in t.subtests:
             walk(sub, f'{prefix}/{sub.name}' if prefix else sub.name)
 
-    if not test.subtests:
+    if not test.subtests and '1..0' not in (l.strip() for l in lines):
         cases.append((f'{suite}/<no results>', 'FAILURE'))
     for sub in test.subtests:
         walk(sub, f'{suite}/{sub.name}')

@@ -1,0 +1,15 @@
+# The series' objpool KUnit suite (lib/objpool_kunit.c), as a module.
+. /guest/tap.sh
+ko=$(module_path objpool_kunit)
+if [ -z "$ko" ]; then
+	tap_plan 1
+	if grep -q objpool_pop_slow /proc/kallsyms; then
+		tap_fail objpool "objpool_kunit.ko not built (CONFIG_OBJPOOL_KUNIT_TEST=m)"
+	else
+		tap_skip objpool "this kernel has no objpool (unpatched base)"
+	fi
+	exit 0
+fi
+insmod "$ko" || echo "insmod $ko failed" >&2
+cat /sys/kernel/debug/kunit/objpool/results
+rmmod objpool_kunit

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# TAP: scripts/checkpatch.pl --strict on every patch of patches/; a patch
+# passes only when checkpatch has nothing to say (no error, warning or check).
+. "$(dirname "$0")/../lib.sh"
+set -- $(ls "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-')
+echo "TAP version 13"
+echo "1..$#"
+ignore=$(grep -v '^#' "$TOP/config/checkpatch-ignore" | awk 'NF { print $1 }' | paste -sd,)
+n=0
+for p in "$@"; do
+	n=$((n + 1))
+	name=$(basename "$p" .patch)
+	if out=$(cd "$TREE" && scripts/checkpatch.pl --strict --quiet \
+			${ignore:+--ignore "$ignore"} "$p" 2>&1) && [ -z "$out" ]; then
+		echo "ok $n $name"
+	else
+		echo "not ok $n $name"
+		echo "$out" | sed 's/^/# /'
+	fi
+done
