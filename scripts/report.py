@@ -107,7 +107,52 @@ def real_load(rows, results):
     return out
 
 
-SECTIONS = [('harness.csv', harness), ('real-load.csv', real_load)]
+def objpool_module(rows, results):
+    data = defaultdict(list)
+    for r in rows:
+        key = (r['case'], int(r['irq']), r['impl'], int(r['vcpus']), int(r['threads']))
+        data[key].append(float(r['ops_per_sec']))
+    accel = '/'.join(sorted({r['accel'].upper() for r in rows}))
+    impls = sorted({k[2] for k in data})
+    points = sorted({(k[3], k[4]) for k in data})
+    out = ['## Pool benchmark in the kernel (lib/test_objpool.ko)', '',
+           f'Pop+push operations per second, all threads together; guest {accel}. '
+           'Threads above the vCPU count are oversubscribed kthreads. '
+           'Median (min-max) over repeats. irq=1: an hrtimer per CPU does the same in hardirq context.', '']
+    ratios = ['| case | irq | objpool/freelist (2 vCPUs, 2 threads) | objpool/floor (1 vCPU, 1 thread) |',
+              '|---|---|---|---|']
+    for case in sorted({k[0] for k in data}):
+        for irq in sorted({k[1] for k in data if k[0] == case}):
+            out += [f'### {case}, irq={irq}', '',
+                    '| vCPUs | threads | ' + ' | '.join(impls) + ' |',
+                    '|---|---|' + '---|' * len(impls)]
+            series = defaultdict(list)
+            for vcpus, threads in points:
+                cells = []
+                for impl in impls:
+                    v = data.get((case, irq, impl, vcpus, threads))
+                    if v:
+                        m, lo, hi = spread(v)
+                        cells.append(f'{fmt(m)} ({fmt(lo)}-{fmt(hi)})')
+                        series[impl].append((threads if vcpus > 1 else 1, m))
+                    else:
+                        cells.append('-')
+                out.append(f'| {vcpus} | {threads} | ' + ' | '.join(cells) + ' |')
+            out.append('')
+
+            def ratio(a, b, vcpus, threads):
+                va, vb = data.get((case, irq, a, vcpus, threads)), data.get((case, irq, b, vcpus, threads))
+                return f'{statistics.median(va) / statistics.median(vb):.2f}' if va and vb else '-'
+            ratios.append(f'| {case} | {irq} | {ratio("objpool", "freelist", 2, 2)} | '
+                          f'{ratio("objpool", "percpu", 1, 1)} |')
+            plot(os.path.join(results, f'objpool-module-{case}-irq{irq}.png'),
+                 f'test_objpool {case} irq={irq}, {accel}', 'ops/s', series)
+            out += [f'![{case} irq={irq}](objpool-module-{case}-irq{irq}.png)', '']
+    return out[:5] + ['### Ratios', ''] + ratios + [''] + out[5:]
+
+
+SECTIONS = [('harness.csv', harness), ('real-load.csv', real_load),
+            ('objpool-module.csv', objpool_module)]
 
 
 def main():
