@@ -19,7 +19,7 @@ cp "$bash" "$root/bin/bash"
 ln -s busybox "$root/bin/sh"
 cp "$TOP/guest/init" "$root/init"
 cp -r "$TOP/guest/." "$root/guest/"
-rm -rf "$root/guest/src" "$root/guest/init"
+rm -rf "$root/guest/src" "$root/guest/init" "$root/guest/modules"
 
 # Guest programs: one static binary per C file in guest/src.
 for c in "$TOP"/guest/src/*.c; do
@@ -29,6 +29,22 @@ for c in "$TOP"/guest/src/*.c; do
 done
 
 [ -d "$obj/mod/lib/modules" ] && cp -r "$obj/mod/lib/modules" "$root/lib/"
+
+# The guest's own modules (guest/modules), for kernels with fprobe: built
+# against this build, rebuilt when their source changed.
+if grep -q '^CONFIG_FPROBE=y' "$obj/.config"; then
+	gm=$obj/guest-modules
+	if [ ! -d "$gm" ] || [ -n "$(find "$TOP/guest/modules" -newer "$gm/.built" 2>/dev/null)" ] ||
+	   [ "$obj/vmlinux" -nt "$gm/.built" ]; then
+		rm -rf "$gm" && cp -r "$TOP/guest/modules" "$gm"
+		make -s -C "$obj" ARCH="$(karch "$arch")" CROSS_COMPILE="$(cross_prefix "$arch")" \
+			M="$gm" modules >"$gm/build.log" 2>&1 ||
+			{ cat "$gm/build.log" >&2; die "cannot build guest/modules against ${obj#$TOP/}"; }
+		touch "$gm/.built"
+	fi
+	mkdir -p "$root/guest/modules"
+	cp "$gm"/*.ko "$root/guest/modules/"
+fi
 [ -d "$obj/kselftest" ] && cp -r "$obj/kselftest" "$root/kselftest"
 
 if [ -n "${GUEST_PERF:-}" ] && [ "$arch" = x86_64 ]; then

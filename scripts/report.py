@@ -151,8 +151,29 @@ def objpool_module(rows, results):
     return out[:5] + ['### Ratios', ''] + ratios + [''] + out[5:]
 
 
+def memory(rows):
+    accel = '/'.join(sorted({r['accel'].upper() for r in rows}))
+    r0 = rows[0]
+    out = ['## Memory of the instance pools at scale', '',
+           f'Guest {accel}, {r0["vcpus"]} present / {r0["possible"]} possible CPUs. '
+           'Delta of Slab + VmallocUsed + Percpu (/proc/meminfo) across registering the probe; '
+           'one sample per kernel, so small deltas carry a few hundred KiB of noise.', '',
+           '| probe | functions | objects | base | patched | patched/base | patched bytes/object |',
+           '|---|---|---|---|---|---|---|']
+    by = defaultdict(dict)
+    for r in rows:
+        by[(r['probe'], r['functions'], r['objects'])][r['kernel']] = int(r['delta_kb'])
+    for (probe, funcs, objs), k in by.items():
+        b, p = k.get('base'), k.get('patched')
+        cell = lambda v: f'{v / 1024:.1f} MiB' if v is not None else '-'
+        ratio = f'{p / b:.2f}' if b and p is not None else '-'
+        per = f'{p * 1024 / int(objs):.0f}' if p is not None else '-'
+        out.append(f'| {probe} | {funcs} | {objs} | {cell(b)} | {cell(p)} | {ratio} | {per} |')
+    return out
+
+
 SECTIONS = [('harness.csv', harness), ('real-load.csv', real_load),
-            ('objpool-module.csv', objpool_module)]
+            ('memory.csv', memory), ('objpool-module.csv', objpool_module)]
 
 
 def main():

@@ -1,0 +1,38 @@
+# Memory of the probe instance pools at scale: an fprobe on about 1,000
+# functions with the default nr_maxactive (functions x possible CPUs x 2),
+# then a kretprobe with maxactive 4096.  Memory is Slab + VmallocUsed +
+# Percpu of /proc/meminfo, before and after registering.
+# Prints CSV: probe,functions,objects,delta_kb
+# usage: memory.sh [PATTERN]   (PATTERN: the fprobe filter; default: the
+#        one-letter prefix whose function count is closest to 1,000)
+t=/sys/kernel/tracing
+possible=$(( $(cut -d- -f2 /sys/devices/system/cpu/possible) + 1 ))
+mem_kb() { sync; awk '/^(Slab|VmallocUsed|Percpu):/ { s += $2 } END { print s }' /proc/meminfo; }
+funcs() { grep -c "^$1" $t/available_filter_functions; }
+
+pattern=$1
+if [ -z "$pattern" ]; then
+	best=
+	for p in a b c d e f g h i j k l m n p q r s t u v w x y z; do
+		n=$(funcs "$p")
+		d=$(( n > 1000 ? n - 1000 : 1000 - n ))
+		if [ -z "$best" ] || [ "$d" -lt "$best" ]; then best=$d pattern="$p*"; fi
+	done
+fi
+n=$(funcs "${pattern%\*}")
+echo "probe,functions,objects,delta_kb"
+before=$(mem_kb)
+insmod /guest/modules/probe_mem.ko filter="$pattern" ||
+	{ echo "probe_mem.ko filter=$pattern failed" >&2; exit 1; }
+after=$(mem_kb)
+echo "fprobe $pattern,$n,$((n * possible * 2)),$((after - before))"
+rmmod probe_mem
+
+func=$(grep -o -m1 -E '\b__(x64|arm64)_sys_getppid\b' /proc/kallsyms)
+before=$(mem_kb)
+echo "r4096:bench/mem $func" >>$t/kprobe_events && echo 1 >$t/events/bench/mem/enable ||
+	{ echo "cannot register r4096 on $func" >&2; exit 1; }
+after=$(mem_kb)
+echo "kretprobe maxactive=4096,1,4096,$((after - before))"
+echo 0 >$t/events/bench/mem/enable
+echo "-:bench/mem" >>$t/kprobe_events

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * probe_mem: register one fprobe on every function matching a filter, with
+ * empty handlers and the default nr_maxactive, so that the memory of its
+ * rethook pool can be measured from /proc/meminfo around insmod/rmmod.
+ *
+ * usage: insmod probe_mem.ko filter='p*'
+ */
+#include <linux/fprobe.h>
+#include <linux/module.h>
+
+static char filter[64] = "vfs_*";
+module_param_string(filter, filter, sizeof(filter), 0444);
+MODULE_PARM_DESC(filter, "glob of the functions to probe");
+
+static void probe_mem_entry(struct fprobe *fp, unsigned long ip,
+			    struct pt_regs *regs, void *data)
+{
+}
+
+static struct fprobe probe = {
+	.entry_handler = probe_mem_entry,
+	.exit_handler = probe_mem_entry,
+};
+
+static int __init probe_mem_init(void)
+{
+	int ret = register_fprobe(&probe, filter, NULL);
+
+	if (ret)
+		pr_err("probe_mem: register_fprobe(%s) failed: %d\n", filter, ret);
+	else
+		pr_info("probe_mem: fprobe on %s registered\n", filter);
+	return ret;
+}
+
+static void __exit probe_mem_exit(void)
+{
+	unregister_fprobe(&probe);
+}
+
+module_init(probe_mem_init);
+module_exit(probe_mem_exit);
+MODULE_DESCRIPTION("fprobe pool memory probe for the objpool benchmarks");
+MODULE_LICENSE("GPL");
