@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # make series: export the commits of build/linux (base..HEAD) to patches/,
-# keeping the cover letter.  Only replaces patches/ once the export worked.
+# with a cover letter made from cover/cover-letter.txt.  Only replaces
+# patches/ once the export worked.
 . "$(dirname "$0")/lib.sh"
 [ -z "$(git -C "$TREE" status --porcelain --untracked-files=no)" ] ||
 	die "build/linux has uncommitted changes; commit them (one commit per patch) first"
 tmp=$(mktemp -d "$BUILD/series.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 "$TOP/scripts/export-series.sh" "$tmp" || exit
-find "$TOP/patches" -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' -delete
+find "$TOP/patches" -name '[0-9][0-9][0-9][0-9]-*.patch' -delete
 cp "$tmp"/*.patch "$TOP/patches/" 2>/dev/null || true
-say "patches/: $(ls "$tmp" | wc -l) patches exported from build/linux"
+say "patches/: $(ls "$tmp" | grep -vc '^0000-') patches and a cover letter exported from build/linux"
