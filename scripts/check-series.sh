@@ -3,7 +3,9 @@
 # or when the cover letter is stale (its shortlog, or numbers that no longer
 # match results/summary.md).
 . "$(dirname "$0")/lib.sh"
-quiet=; [ "${1:-}" = --quiet ] && quiet=1
+# --quiet: no output, only the status; --patches: ignore the cover letter.
+quiet= patches_only=
+for a; do case $a in --quiet) quiet=1 ;; --patches) patches_only=1 ;; esac; done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/series.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 "$TOP/scripts/export-series.sh" "$tmp/tree" || exit
@@ -11,9 +13,10 @@ mkdir -p "$tmp/repo"
 for p in "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch; do
 	[ -e "$p" ] && cp "$p" "$tmp/repo/"
 done
+[ -z "$patches_only" ] || rm -f "$tmp"/*/0000-cover-letter.patch
 if ! out=$(diff -r "$tmp/repo" "$tmp/tree"); then
 	[ -n "$quiet" ] && exit 1
 	echo "$out" | head -40 >&2
-	die "patches/ and build/linux disagree: run 'make series' to export the tree, or 'make tree' after resetting build/linux to take patches/"
+	die "patches/ and build/linux disagree (or the cover letter is stale after a make bench): run 'make series' to export the tree, or 'make tree' after resetting build/linux to take patches/"
 fi
 [ -n "$quiet" ] || say "patches/ matches build/linux ($(ls "$tmp/tree" | wc -l) patches)"

@@ -37,7 +37,7 @@ fi
 cd "$TREE"
 # Already current: the tree holds exactly the series on top of base.
 if [ -z "$(git status --porcelain --untracked-files=no)" ] &&
-   "$TOP/scripts/check-series.sh" --quiet; then
+   "$TOP/scripts/check-series.sh" --quiet --patches; then
 	say "build/linux is current ($(git rev-list --count base..HEAD) patches on base)"
 	exit 0
 fi
