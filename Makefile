@@ -9,7 +9,7 @@ export ARCH FLAVOR BASE
 
 S := scripts
 
-.PHONY: help deps tree series check-series kernel vm check bench soak clean record-base
+.PHONY: help deps tree series check-series kernel vm check bench soak clean record-base check-bisect
 
 help:
 	@sed -n 's/^## //p' README.md | head -40
@@ -43,3 +43,6 @@ clean:
 
 record-base: deps tree
 	@$(S)/record-base.sh
+
+check-bisect: tree
+	@$(S)/check-bisect.sh

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# make check-bisect: build every prefix of the series (base+1 .. HEAD) for
+# each arch, incrementally in one worktree per arch, so that each patch is
+# known to build on its own.  Writes build/check-bisect.txt.
+# BISECT_ARCHES limits the arches (default: x86_64 arm64).
+. "$(dirname "$0")/lib.sh"
+log=$BUILD/check-bisect.txt
+: >"$log"
+status=0
+commits=$(git -C "$TREE" rev-list --reverse base..HEAD)
+[ -n "$commits" ] || die "the series is empty; nothing to bisect"
+for arch in ${BISECT_ARCHES:-x86_64 arm64}; do
+	wt=$BUILD/bisect-src
+	[ -d "$wt" ] || git -C "$TREE" worktree add -q --detach "$wt" base || exit
+	obj=$BUILD/bisect-$arch
+	mkdir -p "$obj"
+	cp "$(objdir "$arch" test)/.config" "$obj/.config" 2>/dev/null ||
+		die "no build/$arch-test/.config; run 'make kernel ARCH=$arch' first"
+	cc=gcc; [ "$arch" = arm64 ] && cc=aarch64-linux-gnu-gcc
+	for c in $commits; do
+		git -C "$wt" checkout -q --detach "$c" || exit
+		subject=$(git -C "$wt" log -1 --format=%s)
+		if make -s -C "$wt" O="$obj" ARCH="$(karch "$arch")" CROSS_COMPILE="$(cross_prefix "$arch")" \
+			CC="ccache $cc" -j"$(nproc)" olddefconfig all >"$obj/build.log" 2>&1; then
+			echo "ok   $arch $subject" | tee -a "$log"
+		else
+			echo "FAIL $arch $subject (log: ${obj#$TOP/}/build.log)" | tee -a "$log"
+			status=1
+			break
+		fi
+	done
+done
+exit $status
