@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make check: everything a submission must pass, cheapest first.  Ends with
 # "N passed, N failed" over all test cases and exits non-zero on a failure.
-# CHECK_ARCHES limits the arches (default: x86_64 arm64).
+# CHECK_ARCHES limits the arches (default: x86_64 arm64), CHECK_DEBUG_FLAVORS
+# the sanitizer flavors (default: debug kcsan; empty for none).
 . "$(dirname "$0")/lib.sh"
 arches=${CHECK_ARCHES:-x86_64 arm64}
 summary=$BUILD/check-summary.txt
@@ -25,7 +26,7 @@ step() {	# step NAME CMD...: run one step, record its verdict
 guest_suites() {
 	local arch=$1 flavor=$2 res=$BUILD/results/$1-$2 rc=0
 	RESULTS=$res "$TOP/scripts/vm.sh" "$arch" "$flavor" -- \
-		"run-suites $(grep -v '^#' "$TOP/config/suites")" || rc=$?
+		"run-suites $(suites "$flavor")" || rc=$?
 	[ -d "$res" ] || { echo "no results came back from the $arch guest" >&2; return 1; }
 	"$TOP/scripts/ktap.py" compare "$res" "$arch" --label "$arch-$flavor" \
 		--base "$TOP/expect/base-$arch.txt" \
@@ -57,6 +58,11 @@ step "suites host" host_gates
 for arch in $arches; do
 	step "kernel $arch-test" "$TOP/scripts/kernel.sh" "$arch" test &&
 	step "suites $arch-test" guest_suites "$arch" test
+done
+# The sanitizer flavors, x86_64 only: KASAN+lockdep+kmemleak, then KCSAN.
+for flavor in ${CHECK_DEBUG_FLAVORS-debug kcsan}; do
+	step "kernel x86_64-$flavor" "$TOP/scripts/kernel.sh" x86_64 "$flavor" &&
+	step "suites x86_64-$flavor" guest_suites x86_64 "$flavor"
 done
 
 echo

@@ -88,7 +88,9 @@ def read_table(path, arch=None):
 
 def compare(args):
     cases = dict(all_cases(args.results))
-    base = read_table(args.base)
+    # Only the suites this run ran: a flavor may run a subset.
+    ran = {c.split('/')[0] for c in cases}
+    base = {c: st for c, st in read_table(args.base).items() if c.split('/')[0] in ran}
     exceptions = read_table(args.exceptions, args.arch)
     passed = failed = skipped = 0
     lines = []

@@ -52,3 +52,5 @@ fragments() {
 # A short hash of those fragments: a build whose config was made from
 # other fragments is reconfigured.
 fragments_sum() { cat $(fragments "$1" "$2") | sha256sum | cut -c1-16; }
+# The guest suites make check runs on FLAVOR (config/suites).
+suites() { sed -n "s/^$1:[[:space:]]*//p" "$TOP/config/suites"; }

@@ -11,7 +11,7 @@ for arch in ${RECORD_ARCHES:-x86_64 arm64}; do
 	"$TOP/scripts/kernel.sh" "$arch" test 1 || exit
 	res=$BUILD/results/$arch-test-base
 	RESULTS=$res "$TOP/scripts/vm.sh" "$arch" test 1 -- \
-		"run-suites $(grep -v '^#' "$TOP/config/suites")"
+		"run-suites $(suites test)"
 	[ -d "$res" ] || die "no results came back from the $arch base guest"
 	out=$TOP/expect/base-$arch.txt
 	{
