@@ -10,7 +10,8 @@ n=0
 for p in "$@"; do
 	n=$((n + 1))
 	name=$(basename "$p" .patch)
-	if out=$(cd "$TREE" && scripts/checkpatch.pl --strict --quiet \
+	# Debian's python3 first: checkpatch's SPDX check needs its ply and git modules.
+	if out=$(cd "$TREE" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict --quiet \
 			${ignore:+--ignore "$ignore"} "$p" 2>&1) && [ -z "$out" ]; then
 		echo "ok $n $name"
 	else
