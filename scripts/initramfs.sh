@@ -30,9 +30,9 @@ done
 
 [ -d "$obj/mod/lib/modules" ] && cp -r "$obj/mod/lib/modules" "$root/lib/"
 
-# The guest's own modules (guest/modules), for kernels with fprobe: built
-# against this build, rebuilt when their source changed.
-if grep -q '^CONFIG_FPROBE=y' "$obj/.config"; then
+# The guest's own modules (guest/modules): built against this build,
+# rebuilt when their source or the kernel changed.
+if grep -q '^CONFIG_MODULES=y' "$obj/.config"; then
 	gm=$obj/guest-modules
 	if [ ! -d "$gm" ] || [ -n "$(find "$TOP/guest/modules" -newer "$gm/.built" 2>/dev/null)" ] ||
 	   [ "$obj/vmlinux" -nt "$gm/.built" ]; then
@@ -43,7 +43,7 @@ if grep -q '^CONFIG_FPROBE=y' "$obj/.config"; then
 		touch "$gm/.built"
 	fi
 	mkdir -p "$root/guest/modules"
-	cp "$gm"/*.ko "$root/guest/modules/"
+	cp "$gm"/*.ko "$root/guest/modules/" 2>/dev/null || true
 fi
 [ -d "$obj/kselftest" ] && cp -r "$obj/kselftest" "$root/kselftest"
 
