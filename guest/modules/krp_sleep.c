@@ -50,7 +50,7 @@ module_param(maxactive, int, 0444);
 MODULE_PARM_DESC(maxactive, "kretprobe maxactive (exhaust mode)");
 static int data_size = 64;
 module_param(data_size, int, 0444);
-MODULE_PARM_DESC(data_size, "kretprobe data_size in bytes (at least 8)");
+MODULE_PARM_DESC(data_size, "kretprobe data_size in bytes (8 to 4096)");
 
 struct krp_worker {
 	struct task_struct *task;
@@ -270,7 +270,13 @@ static int krp_unregister_mode(void)
 	long before, after, threshold, leak;
 	int n = nthreads, i, back, badret, entries, missed;
 
-	/* Warm-up without a probe: thread stacks and slabs exist already. */
+	/*
+	 * Warm-up: the threads' stacks and slabs, and the caches the instances
+	 * come from, have grown already when the free memory is sampled.
+	 */
+	if (krp_register(&rp, n))
+		return -EIO;
+	unregister_kretprobe(&rp);
 	if (krp_enter(n, 0) || krp_release() != n)
 		return -EIO;
 	rcu_barrier();
@@ -302,31 +308,34 @@ static int krp_unregister_mode(void)
 		   "return handler ran %d times after unregister",
 		   atomic_read(&krp_returns));
 
-	/* The in-flight instances are freed when their tasks return. */
-	threshold = (long)n * data_size / 2 / 1024;
-	if (IS_ENABLED(CONFIG_KASAN)) {
-		krp_report("unregister_no_leak", "skip",
-			   "KASAN quarantine holds freed memory");
-	} else {
-		for (i = 0; i < 50; i++) {
-			rcu_barrier();
-			after = krp_free_kb();
-			if (before - after < threshold)
-				break;
-			msleep(100);
-		}
-		leak = before - after;
-		krp_report("unregister_no_leak",
-			   leak < threshold ? "ok" : "fail",
-			   "free memory %ld kB lower than before the kretprobe (limit %ld kB: half of %d in-flight instances of %d bytes)",
-			   leak, threshold, n, data_size);
-	}
-
 	/* A new kretprobe on the same function works: nothing left behind. */
 	if (krp_register(&rp2, n))
 		return -EIO;
 	krp_full_round(&rp2, "unregister_reregister", n, n, 0);
 	unregister_kretprobe(&rp2);
+
+	/*
+	 * The in-flight instances are freed when their tasks return.  Sampled
+	 * after the second kretprobe came and went like the warm-up one, so
+	 * that freed slabs the allocator keeps are the same at both samples.
+	 */
+	threshold = (long)n * data_size / 2 / 1024;
+	if (IS_ENABLED(CONFIG_KASAN)) {
+		krp_report("unregister_no_leak", "skip",
+			   "KASAN quarantine holds freed memory");
+		return 0;
+	}
+	for (i = 0; i < 50; i++) {
+		rcu_barrier();
+		after = krp_free_kb();
+		if (before - after < threshold)
+			break;
+		msleep(100);
+	}
+	leak = before - after;
+	krp_report("unregister_no_leak", leak < threshold ? "ok" : "fail",
+		   "free memory %ld kB lower than before (limit %ld kB: half of the data of %d in-flight instances of %d bytes)",
+		   leak, threshold, n, data_size);
 	return 0;
 }
 
@@ -378,7 +387,7 @@ static int __init krp_sleep_init(void)
 	int ret;
 
 	if (nthreads < 1 || nthreads > 1024 || data_size < 8 ||
-	    data_size > 65536 || maxactive < 1 || maxactive > nthreads)
+	    data_size > KRETPROBE_MAX_DATA_SIZE || maxactive < 1 || maxactive > nthreads)
 		return -EINVAL;
 	krp_workers = kcalloc(nthreads, sizeof(*krp_workers), GFP_KERNEL);
 	if (!krp_workers)
