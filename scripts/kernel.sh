@@ -17,6 +17,13 @@ if [ -n "$base" ]; then
 fi
 [ -f "$src/Makefile" ] || die "$src has no kernel source; run 'make tree'"
 
+# The base never changes: a complete base build of the same config is kept.
+if [ -n "$base" ] && [ -f "$obj/.complete" ] &&
+   [ "$(cat "$obj/.fragments" 2>/dev/null)" = "$(fragments_sum "$arch" "$flavor")" ]; then
+	say "$arch-$flavor (base) is built"
+	exit 0
+fi
+
 cc="gcc"
 [ "$arch" = arm64 ] && [ "$(uname -m)" != aarch64 ] && cc=aarch64-linux-gnu-gcc
 command -v "$cc" >/dev/null || die "$cc not found; run 'make deps'"
@@ -52,4 +59,5 @@ fi
 secs=$(( $(date +%s) - start ))
 echo "$secs" >"$obj/.build-seconds"
 [ -f "$obj/.first-build-seconds" ] || echo "$secs" >"$obj/.first-build-seconds"
+touch "$obj/.complete"
 say "built $(kimage "$arch") of $arch-$flavor${base:+ (base)} in $secs s"
