@@ -28,6 +28,9 @@ cc="gcc"
 [ "$arch" = arm64 ] && [ "$(uname -m)" != aarch64 ] && cc=aarch64-linux-gnu-gcc
 command -v "$cc" >/dev/null || die "$cc not found; run 'make deps'"
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-20G}
+# Paths below the repo are hashed relative to the build directory, so a
+# fresh clone elsewhere (CI) hits the cache that an earlier clone filled.
+export CCACHE_BASEDIR=$TOP CCACHE_NOHASHDIR=1
 export KBUILD_BUILD_TIMESTAMP="$FIXED_DATE" KBUILD_BUILD_USER=objpool KBUILD_BUILD_HOST=localhost
 
 frag_sum=$(fragments_sum "$arch" "$flavor")
