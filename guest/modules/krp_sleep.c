@@ -325,6 +325,12 @@ static int krp_unregister_mode(void)
 			   "KASAN quarantine holds freed memory");
 		return 0;
 	}
+	if (!IS_ENABLED(CONFIG_DEBUG_KMEMLEAK)) {
+		/* Seen here: 2.4 MB apart with no change in the code. */
+		krp_report("unregister_no_leak", "skip",
+			   "free memory varies by megabytes between samples; needs kmemleak");
+		return 0;
+	}
 	for (i = 0; i < 50; i++) {
 		rcu_barrier();
 		after = krp_free_kb();
