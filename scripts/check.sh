@@ -6,6 +6,7 @@
 # their cold builds do not fit the budget with everything else).
 . "$(dirname "$0")/lib.sh"
 arches=${CHECK_ARCHES:-x86_64 arm64}
+mkdir -p "$BUILD"
 summary=$BUILD/check-summary.txt
 : >"$summary"
 failed_steps=
