@@ -172,8 +172,44 @@ def memory(rows):
     return out
 
 
+def objpool_userspace(rows, results):
+    data = defaultdict(list)
+    for r in rows:
+        try:
+            data[(r['case'], r['impl'], int(r['threads']))].append(float(r['ops_per_sec']))
+        except ValueError:  # "init failed" or a peer that did not build
+            continue
+    impls = sorted({k[1] for k in data})
+    threads = sorted({k[2] for k in data})
+    out = ['## Pool benchmark in userspace (tools/testing/objpool)', '',
+           'Pop+push pairs per second on the host (2 cores, no guest), threads '
+           'above 2 oversubscribed; median (min-max) over runs. Peers built from '
+           'their real sources: freelist.h of the base, upstream objpool of Linux 6.12.', '']
+    for case in sorted({k[0] for k in data}):
+        out += [f'### {case}', '', '| threads | ' + ' | '.join(impls) + ' | objpool/upstream | objpool/freelist |',
+                '|---|' + '---|' * (len(impls) + 2)]
+        series = defaultdict(list)
+        for t in threads:
+            cells = []
+            for impl in impls:
+                v = data.get((case, impl, t))
+                if v:
+                    m, lo, hi = spread(v)
+                    cells.append(f'{fmt(m)} ({fmt(lo)}-{fmt(hi)})')
+                    series[impl].append((t, m))
+                else:
+                    cells.append('-')
+            med = {i: statistics.median(data[(case, i, t)]) for i in impls if (case, i, t) in data}
+            r = lambda a, b: f'{med[a] / med[b]:.2f}' if a in med and b in med else '-'
+            out.append(f'| {t} | ' + ' | '.join(cells) + f' | {r("objpool", "upstream")} | {r("objpool", "freelist")} |')
+        plot(os.path.join(results, f'objpool-userspace-{case}.png'), f'objpool_test -b {case} (host)', 'pairs/s', series)
+        out += ['', f'![{case}](objpool-userspace-{case}.png)', '']
+    return out
+
+
 SECTIONS = [('harness.csv', harness), ('real-load.csv', real_load),
-            ('memory.csv', memory), ('objpool-module.csv', objpool_module)]
+            ('memory.csv', memory), ('objpool-module.csv', objpool_module),
+            ('objpool-userspace.csv', objpool_userspace)]
 
 
 def main():
