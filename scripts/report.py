@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Turn the CSV files of a benchmark run into PNG plots and summary.md.
 
 usage: report.py RESULTS_DIR
