@@ -4,7 +4,10 @@
  * time; prints the number of calls per second.  The real load of the
  * kretprobe benchmark (a probe on the syscall's kernel function).
  *
- * usage: syscall-loop THREADS SECONDS [getppid|prctl|mprotect]
+ * usage: syscall-loop THREADS SECONDS [getppid|prctl|mprotect|nanosleep]
+ *
+ * nanosleep sleeps for zero time: it enters and leaves the sleeping path
+ * (hrtimer_nanosleep()) without waiting.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -28,14 +31,18 @@ struct worker {
 
 static void *loop(void *arg)
 {
+	struct timespec zero = { 0, 0 };
 	struct worker *w = arg;
 	unsigned long n = 0;
 
+	if (which == 3)	/* the default 50 us of slack would be the sleep */
+		prctl(PR_SET_TIMERSLACK, 1, 0, 0, 0);
 	while (!atomic_load_explicit(&stop, memory_order_relaxed)) {
 		switch (which) {
 		case 0: getppid(); break;
 		case 1: prctl(PR_GET_DUMPABLE, 0, 0, 0, 0); break;
 		case 2: mprotect(page, 4096, (n & 1) ? PROT_READ : PROT_READ | PROT_WRITE); break;
+		case 3: nanosleep(&zero, NULL); break;
 		}
 		n++;
 	}
@@ -53,20 +60,21 @@ static double now(void)
 
 int main(int argc, char **argv)
 {
-	static const char *const names[] = { "getppid", "prctl", "mprotect" };
+	static const char *const names[] = { "getppid", "prctl", "mprotect", "nanosleep" };
+	const int nr_names = sizeof(names) / sizeof(names[0]);
 	struct worker *w;
 	unsigned long total = 0;
 	double t0, secs;
 	int i, threads;
 
 	if (argc < 3 || (threads = atoi(argv[1])) <= 0 || atof(argv[2]) <= 0) {
-		fprintf(stderr, "usage: %s THREADS SECONDS [getppid|prctl|mprotect]\n", argv[0]);
+		fprintf(stderr, "usage: %s THREADS SECONDS [getppid|prctl|mprotect|nanosleep]\n", argv[0]);
 		return 2;
 	}
-	for (which = 0; argc > 3 && which < 3; which++)
+	for (which = 0; argc > 3 && which < nr_names; which++)
 		if (!strcmp(argv[3], names[which]))
 			break;
-	if (which == 3) {
+	if (which == nr_names) {
 		fprintf(stderr, "%s: unknown syscall '%s'\n", argv[0], argv[3]);
 		return 2;
 	}

@@ -1,0 +1,105 @@
+# Allocation failure at every point of creating a pool or a probe: for
+# N = 1, 2, ... the Nth allocation of the call fails (fail-nth, see
+# guest/src/fail-nth.c), until the call makes fewer than N allocations.
+# Each failed call must leave nothing behind (no probe, no module); a call
+# that absorbed the failure must have produced a working probe. Leaks are
+# the kmemleak suite's job, which runs after this one.
+. /guest/tap.sh
+tr=/sys/kernel/tracing
+dbg=/sys/kernel/debug
+limit=${FAULT_LIMIT:-2000}
+cases="kretprobe_tracefs_r4096 kretprobe_tracefs_default fprobe_sample objpool_module"
+tap_plan 4
+
+skip_all() { for c in $cases; do tap_skip "$c" "$1"; done; exit 0; }
+[ -e /proc/self/fail-nth ] || skip_all "no /proc/self/fail-nth (CONFIG_FAULT_INJECTION off)"
+[ -d $dbg/failslab ] || skip_all "no $dbg/failslab (CONFIG_FAILSLAB or FAULT_INJECTION_DEBUG_FS off)"
+# By default GFP_KERNEL allocations are exempt; fail them too, quietly.
+for f in failslab fail_page_alloc; do
+	[ -d $dbg/$f ] || continue
+	echo N >$dbg/$f/ignore-gfp-wait
+	echo 0 >$dbg/$f/verbose
+done
+[ -d $dbg/fail_page_alloc ] && echo N >$dbg/fail_page_alloc/ignore-gfp-highmem &&
+	echo 0 >$dbg/fail_page_alloc/min-order
+
+# sweep NAME CLEAN CHECK CMD...: run "fail-nth N CMD..." for N = 1.. until
+# nothing was injected. After a failed call, CLEAN must succeed (nothing
+# left behind); after a successful one, CHECK must (the object works), and
+# it also undoes the call.
+sweep() {
+	local name=$1 clean=$2 check=$3 n=1 out res inj failed=0 absorbed=0
+	shift 3
+	while [ "$n" -le "$limit" ]; do
+		out=$(fail-nth "$n" "$@") || { tap_fail "$name" "fail-nth $n $*: $out"; return; }
+		res=${out#result=}; res=${res%% *}; inj=${out##*injected=}
+		if [ "$res" = 0 ]; then
+			if ! $check; then
+				tap_fail "$name" "call succeeded with fault $n (injected=$inj) but the result does not work"
+				return
+			fi
+			[ "$inj" = 1 ] && absorbed=$((absorbed + 1))
+		else
+			failed=$((failed + 1))
+			if [ "$inj" != 1 ]; then
+				tap_fail "$name" "call failed ($res) with no fault injected at $n"
+				return
+			fi
+			if ! $clean; then
+				tap_fail "$name" "call failed ($res) at fault $n and left something behind"
+				return
+			fi
+		fi
+		[ "$inj" = 1 ] || break
+		n=$((n + 1))
+	done
+	if [ "$n" -gt "$limit" ]; then
+		tap_fail "$name" "still injecting after $limit allocations (raise FAULT_LIMIT)"
+	else
+		tap_ok "$name"
+		echo "# $((n - 1)) allocation points: $failed failed cleanly, $absorbed absorbed, then a clean run"
+	fi
+}
+
+# kretprobe through tracefs: trace_kprobe + register_kretprobe + objpool_init.
+probe_gone() { ! grep -q fi_krp $tr/kprobe_events && [ ! -e $tr/events/kprobes/fi_krp ]; }
+probe_works() {
+	local hits
+	grep -q fi_krp $tr/kprobe_events || return 1
+	echo 1 >$tr/events/kprobes/fi_krp/enable || return 1
+	/bin/true; /bin/true
+	echo 0 >$tr/events/kprobes/fi_krp/enable
+	hits=$(awk '$1 == "fi_krp" { print $2 }' $tr/kprobe_profile)
+	echo "-:fi_krp" >>$tr/kprobe_events || return 1
+	[ "${hits:-0}" -ge 2 ]
+}
+if [ -w $tr/kprobe_events ]; then
+	sweep kretprobe_tracefs_r4096 probe_gone probe_works \
+		write $tr/kprobe_events "r4096:fi_krp kernel_clone"
+	sweep kretprobe_tracefs_default probe_gone probe_works \
+		write $tr/kprobe_events "r:fi_krp kernel_clone"
+else
+	tap_skip kretprobe_tracefs_r4096 "no $tr/kprobe_events (CONFIG_KPROBE_EVENTS off)"
+	tap_skip kretprobe_tracefs_default "no $tr/kprobe_events (CONFIG_KPROBE_EVENTS off)"
+fi
+
+# A module: loading failed means it is not loaded; loaded means it can go.
+module_gone() { ! grep -q "^$1 " /proc/modules; }
+fprobe_gone() { module_gone fprobe_example; }
+fprobe_works() { /bin/true; rmmod fprobe_example; }
+objpool_gone() { module_gone test_objpool; }
+objpool_works() { rmmod test_objpool; }
+
+ko=$(module_path fprobe_example)
+if [ -n "$ko" ]; then
+	sweep fprobe_sample fprobe_gone fprobe_works insmod "$ko" "symbol=kernel_clone"
+else
+	tap_skip fprobe_sample "no fprobe_example.ko (samples/fprobe needs CONFIG_FPROBE: x86_64 only in 6.1)"
+fi
+ko=$(module_path test_objpool)
+if [ -n "$ko" ]; then
+	sweep objpool_module objpool_gone objpool_works insmod "$ko" \
+		"verify=1 verify_iterations=50 nr_objs=64 cases=9 impls=1 irq=1"
+else
+	tap_skip objpool_module "no test_objpool.ko (CONFIG_TEST_OBJPOOL off)"
+fi

@@ -1,0 +1,17 @@
+# Leaks of everything the suites before this one did: kmemleak's report of
+# unreferenced objects. run-suites scans and clears once before the first
+# suite, so leaks from boot are not counted. Runs last.
+. /guest/tap.sh
+k=/sys/kernel/debug/kmemleak
+tap_plan 1
+[ -e $k ] || { tap_skip no_leaks "no $k (CONFIG_DEBUG_KMEMLEAK off)"; exit 0; }
+# Objects younger than 5 s are never reported; RCU callbacks free late.
+sleep 6
+echo scan >$k
+report=$(cat $k)
+if [ -z "$report" ]; then
+	tap_ok no_leaks
+else
+	tap_fail no_leaks "$(echo "$report" | grep -c 'unreferenced object') unreferenced objects"
+	echo "$report" | head -n 300 | sed 's/^/# /'
+fi
