@@ -30,3 +30,14 @@ echo "row,threads,run,calls_per_sec"
 measure native
 probe kprobe "p:bench/kprobe $func"
 probe kretprobe "r:bench/kretprobe $func"
+# fprobe: samples/fprobe on the same function (x86_64: 6.1 has rethook,
+# hence fprobe exit handlers, only there). trace_printk() into a stopped
+# ring buffer and no stack dumps: the handlers cost the same on both
+# kernels, the difference is the rethook node pool.
+ko=$(find /lib/modules -name fprobe_example.ko 2>/dev/null | head -n 1)
+if [ -n "$ko" ]; then
+	insmod "$ko" symbol="$func" use_trace=1 stackdump=0 ||
+		{ echo "cannot load $ko" >&2; exit 1; }
+	measure fprobe
+	rmmod fprobe_example
+fi
