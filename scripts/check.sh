@@ -52,13 +52,27 @@ host_gates() {
 	"$TOP/scripts/ktap.py" compare "$res" host --label host | tee "$res/compare.txt"
 	[ "${PIPESTATUS[0]}" = 0 ]
 }
+# post_build_gates ARCH: the checks of config/post-build-gates that need the
+# ARCH test objdir (sparse and W=1 on the series' files), each a TAP file.
+post_build_gates() {
+	local arch=$1 res=$BUILD/results/host-post-$1 g arches
+	mkdir -p "$res"
+	while read -r g arches; do
+		case " $arches " in *" $arch "*) ;; *) continue ;; esac
+		"$TOP/scripts/gates/$g.sh" "$arch" >"$res/$g.tap"
+	done < <(grep -v '^#' "$TOP/config/post-build-gates")
+	"$TOP/scripts/ktap.py" compare "$res" host --label "host-post-$arch" | tee "$res/compare.txt"
+	[ "${PIPESTATUS[0]}" = 0 ]
+}
 
 step deps "$TOP/scripts/deps.sh" || exit 1
 step tree "$TOP/scripts/tree.sh" || exit 1
 step check-series "$TOP/scripts/check-series.sh"
 step "suites host" host_gates
 for arch in $arches; do
-	step "kernel $arch-test" "$TOP/scripts/kernel.sh" "$arch" test &&
+	step "kernel $arch-test" "$TOP/scripts/kernel.sh" "$arch" test || continue
+	grep -Eq "^[^#].*[[:space:]]$arch([[:space:]]|\$)" "$TOP/config/post-build-gates" &&
+		step "suites host-post-$arch" post_build_gates "$arch"
 	step "suites $arch-test" guest_suites "$arch" test
 done
 # The sanitizer flavors, x86_64 only: KASAN+lockdep+kmemleak, then KCSAN.

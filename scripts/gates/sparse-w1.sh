@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# TAP: sparse (C=2) and the compiler's W=1 warnings on every .c file the
+# series adds or modifies outside tools/ that the ARCH test config compiles,
+# each object built alone in build/ARCH-test.  A file passes when it has no
+# warning (line numbers aside) that the same file did not have on the base,
+# as recorded in expect/sparse-w1-base-ARCH.txt; a file new in the series
+# has no base warnings.  Needs the kernel built: make check runs it after
+# the x86_64 test build (config/post-build-gates).
+# Usage: sparse-w1.sh [--record] [ARCH]   (ARCH: x86_64, the default)
+#   --record: build the same objects of the unpatched base in
+#   build/ARCH-test-base (make kernel ARCH=ARCH BASE=1 first) and write
+#   expect/sparse-w1-base-ARCH.txt; commit that file.
+. "$(dirname "$0")/../lib.sh"
+record=
+[ "${1:-}" = --record ] && { record=1; shift; }
+arch=${1:-x86_64}
+check_arch "$arch"
+command -v sparse >/dev/null || die "sparse not found; run 'make deps' (Debian package sparse)"
+expect=$TOP/expect/sparse-w1-base-$arch.txt
+obj=$(objdir "$arch" test)
+[ -f "$obj/.config" ] && [ -f "$obj/include/generated/autoconf.h" ] ||
+	die "no configured build in ${obj#$TOP/}; run 'make kernel ARCH=$arch' first"
+files=$(git -C "$TREE" diff --name-only --diff-filter=AM base..HEAD -- '*.c' | grep -v '^tools/')
+
+cc=gcc
+[ "$arch" = arm64 ] && [ "$(uname -m)" != aarch64 ] && cc=aarch64-linux-gnu-gcc
+# Same cache settings as kernel.sh, so the objects come from ccache when warm.
+export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-20G}
+export CCACHE_BASEDIR=$TOP CCACHE_NOHASHDIR=1
+export KBUILD_BUILD_TIMESTAMP="$FIXED_DATE" KBUILD_BUILD_USER=objpool KBUILD_BUILD_HOST=localhost
+
+# warnings SRC OBJDIR FILE LOG: build FILE's object alone with C=2 W=1 and
+# print its diagnostics (sparse's and the compiler's, in the file or in the
+# headers it includes) as "path: message", without line and column numbers
+# and without the source directory, sorted.  Fails when the build fails.
+warnings() {
+	local src=$1 o=$2 f=$3 log=$4
+	# An up-to-date object is not recompiled and W=1 would say nothing:
+	# remove it (ccache replays the compiler's warnings with the object).
+	rm -f "$o/${f%.c}.o"
+	make -C "$src" O="$o" ARCH="$(karch "$arch")" CROSS_COMPILE="$(cross_prefix "$arch")" \
+		CC="ccache $cc" C=2 W=1 "${f%.c}.o" >"$log" 2>&1 || return
+	sed -E -n "s#^($src/|\.\./$(basename "$src")/)?([^ :]+):[0-9]+(:[0-9]+)?: #\2: #p" "$log" |
+		grep -v ': note: ' | sort -u
+}
+
+# compiled FILE: the config builds FILE: its object is in the objdir, or the
+# Kconfig symbol of its obj-$(CONFIG_...) line in the directory's Makefile is set.
+compiled() {
+	local f=$1 dir name sym
+	[ -f "$obj/${f%.c}.o" ] && return 0
+	dir=$(dirname "$f") name=$(basename "${f%.c}")
+	sym=$(sed -n -E "s/^obj-\\\$\((CONFIG_[A-Z0-9_]+)\)[[:space:]]*[+:]?=.*[[:space:]]$name\.o([[:space:]].*)?$/\1/p" \
+		"$TREE/$dir/Makefile" 2>/dev/null | head -1)
+	[ -n "$sym" ] && grep -Eq "^$sym=(y|m)$" "$obj/.config"
+}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+logdir=$BUILD/sparse-w1-$arch
+mkdir -p "$logdir"
+
+if [ -n "$record" ]; then
+	bsrc=$BUILD/linux-base bobj=$(objdir "$arch" test base)
+	[ -f "$bobj/.config" ] && [ -d "$bsrc" ] ||
+		die "no base build in ${bobj#$TOP/}; run 'make kernel ARCH=$arch BASE=1' first"
+	{
+		echo "# sparse (C=2) and W=1 warnings of the unpatched base ($arch, test config),"
+		echo "# one 'FILE<TAB>warning' line each, line numbers stripped: the baseline of"
+		echo "# scripts/gates/sparse-w1.sh.  Produced by 'scripts/gates/sparse-w1.sh --record $arch'"
+		echo "# (each object of a .c file the series modifies, built alone with C=2 W=1 in"
+		echo "# build/$arch-test-base from build/linux-base) with sparse $(sparse --version 2>/dev/null)"
+		echo "# and $($cc --version | head -1) on $(date -u +%Y-%m-%d).  Files new in the series"
+		echo "# have no lines.  Re-record after a base or toolchain change."
+		for f in $files; do
+			[ -f "$bsrc/$f" ] || continue
+			warnings "$bsrc" "$bobj" "$f" "$logdir/base-${f//\//_}.log" >"$tmp/w" ||
+				die "the base build of ${f%.c}.o failed; see ${logdir#$TOP/}/base-${f//\//_}.log"
+			sed "s#^#$f\t#" "$tmp/w"
+		done
+	} >"$expect.tmp" && mv "$expect.tmp" "$expect"
+	say "wrote ${expect#$TOP/} ($(grep -vc '^#' "$expect") warnings)"
+	exit 0
+fi
+
+[ -f "$expect" ] || die "no ${expect#$TOP/}; record it with 'scripts/gates/sparse-w1.sh --record $arch'"
+set -- $files
+echo "TAP version 13"
+echo "1..$#"
+n=0
+for f in "$@"; do
+	n=$((n + 1))
+	if ! compiled "$f"; then
+		echo "ok $n $f # SKIP not built by the $arch test config"
+		continue
+	fi
+	log=$logdir/${f//\//_}.log
+	if ! warnings "$TREE" "$obj" "$f" "$log" >"$tmp/new"; then
+		echo "not ok $n $f # the build failed: see ${log#$TOP/}"
+		tail -20 "$log" | sed 's/^/# /'
+		continue
+	fi
+	awk -F '\t' -v f="$f" '$1 == f { sub(/^[^\t]*\t/, ""); print }' "$expect" | sort -u >"$tmp/base"
+	added=$(comm -13 "$tmp/base" "$tmp/new")
+	if [ -z "$added" ]; then
+		echo "ok $n $f"
+	else
+		echo "not ok $n $f"
+		echo "$added" | sed 's/^/# /'
+		echo "# full output: ${log#$TOP/}"
+	fi
+done
