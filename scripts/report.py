@@ -161,21 +161,39 @@ def objpool_module(rows, results):
 def memory(rows):
     accel = '/'.join(sorted({r['accel'].upper() for r in rows}))
     r0 = rows[0]
+    possible = int(r0['possible'])
     out = ['## Memory of the instance pools at scale', '',
-           f'Guest {accel}, {r0["vcpus"]} present / {r0["possible"]} possible CPUs. '
+           f'Guest {accel}, {r0["vcpus"]} present / {possible} possible CPUs. '
            'Delta of Slab + VmallocUsed + Percpu (/proc/meminfo) across registering the probe; '
-           'one sample per kernel, so small deltas carry a few hundred KiB of noise.', '',
-           '| probe | functions | objects | base | patched | patched/base | patched bytes/object |',
-           '|---|---|---|---|---|---|---|']
+           'one sample per kernel, so small deltas carry a few hundred KiB of noise. '
+           '"pool metadata" is what the patched objpool allocated beside the objects '
+           '(rings, headers, bitmap: its meta_bytes, printed by guest/modules/probe_mem.ko); '
+           'the target is at most 16 bytes per object plus 256 bytes per possible CPU, '
+           'and "one ring per CPU" is what rings holding every object on every CPU '
+           '(upstream 6.7-6.12) would take: possible CPUs x roundup_pow_of_two(objects) x 8 bytes.', '',
+           '| probe | functions | objects | base | patched | patched/base | patched bytes/object '
+           '| pool metadata (patched) | target | one ring per CPU |',
+           '|---|---|---|---|---|---|---|---|---|---|']
     by = defaultdict(dict)
+    meta = {}
     for r in rows:
-        by[(r['probe'], r['functions'], r['objects'])][r['kernel']] = int(r['delta_kb'])
-    for (probe, funcs, objs), k in by.items():
+        key = (r['probe'], r['functions'], r['objects'])
+        by[key][r['kernel']] = int(r['delta_kb'])
+        if r['kernel'] == 'patched' and r.get('meta_bytes'):
+            meta[key] = int(r['meta_bytes'])
+    mib = lambda v: f'{v / 2**20:.2f} MiB'
+    for key, k in by.items():
+        probe, funcs, objs = key
         b, p = k.get('base'), k.get('patched')
         cell = lambda v: f'{v / 1024:.1f} MiB' if v is not None else '-'
         ratio = f'{p / b:.2f}' if b and p is not None else '-'
         per = f'{p * 1024 / int(objs):.0f}' if p is not None else '-'
-        out.append(f'| {probe} | {funcs} | {objs} | {cell(b)} | {cell(p)} | {ratio} | {per} |')
+        n = int(objs)
+        m = f'{mib(meta[key])} ({meta[key] / n:.1f} B/object)' if key in meta else '-'
+        target = mib(16 * n + 256 * possible)
+        full = mib(possible * (1 << (n - 1).bit_length()) * 8)
+        out.append(f'| {probe} | {funcs} | {objs} | {cell(b)} | {cell(p)} | {ratio} | {per} '
+                   f'| {m} | {target} | {full} |')
     return out
 
 

@@ -2,7 +2,9 @@
 # functions with the default nr_maxactive (functions x possible CPUs x 2),
 # then a kretprobe with maxactive 4096.  Memory is Slab + VmallocUsed +
 # Percpu of /proc/meminfo, before and after registering.
-# Prints CSV: probe,functions,objects,delta_kb
+# Prints CSV: probe,functions,objects,delta_kb,meta_bytes (meta_bytes: the
+# objpool's own count of its rings and metadata, fprobe on the patched
+# kernel only; empty elsewhere)
 # usage: memory.sh [PATTERN]   (PATTERN: the fprobe filter; default: the
 #        one-letter prefix whose function count is closest to 1,000)
 t=/sys/kernel/tracing
@@ -20,12 +22,13 @@ if [ -z "$pattern" ]; then
 	done
 fi
 n=$(funcs "${pattern%\*}")
-echo "probe,functions,objects,delta_kb"
+echo "probe,functions,objects,delta_kb,meta_bytes"
 before=$(mem_kb)
 insmod /guest/modules/probe_mem.ko filter="$pattern" ||
 	{ echo "probe_mem.ko filter=$pattern failed" >&2; exit 1; }
 after=$(mem_kb)
-echo "fprobe $pattern,$n,$((n * possible * 2)),$((after - before))"
+meta=$(dmesg | sed -n 's/.*probe_mem: pool .*meta_bytes=\([0-9]*\).*/\1/p' | tail -n 1)
+echo "fprobe $pattern,$n,$((n * possible * 2)),$((after - before)),$meta"
 rmmod probe_mem
 
 func=$(grep -o -m1 -E '\b__(x64|arm64)_sys_getppid\b' /proc/kallsyms)
@@ -33,6 +36,6 @@ before=$(mem_kb)
 echo "r4096:bench/mem $func" >>$t/kprobe_events && echo 1 >$t/events/bench/mem/enable ||
 	{ echo "cannot register r4096 on $func" >&2; exit 1; }
 after=$(mem_kb)
-echo "kretprobe maxactive=4096,1,4096,$((after - before))"
+echo "kretprobe maxactive=4096,1,4096,$((after - before)),"
 echo 0 >$t/events/bench/mem/enable
 echo "-:bench/mem" >>$t/kprobe_events

@@ -8,6 +8,12 @@
  */
 #include <linux/fprobe.h>
 #include <linux/module.h>
+#include <linux/rethook.h>
+
+/* With objpool (the patched kernel), the pool reports its own metadata. */
+#if __has_include(<linux/objpool.h>)
+#define PROBE_MEM_OBJPOOL
+#endif
 
 static char filter[64] = "vfs_*";
 module_param_string(filter, filter, sizeof(filter), 0444);
@@ -31,6 +37,12 @@ static int __init probe_mem_init(void)
 		pr_err("probe_mem: register_fprobe(%s) failed: %d\n", filter, ret);
 	else
 		pr_info("probe_mem: fprobe on %s registered\n", filter);
+#ifdef PROBE_MEM_OBJPOOL
+	if (!ret)
+		pr_info("probe_mem: pool nr_objs=%d obj_size=%d meta_bytes=%zu\n",
+			probe.rethook->pool.nr_objs, probe.rethook->pool.obj_size,
+			probe.rethook->pool.meta_bytes);
+#endif
 	return ret;
 }
 

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Memory at scale: guest/bench/memory.sh on the base and the patched bench
 # kernels, booted with 2 present and 96 possible CPUs (MAXCPUS).
-# CSV: kernel,accel,vcpus,possible,probe,functions,objects,delta_kb
+# CSV: kernel,accel,vcpus,possible,probe,functions,objects,delta_kb,meta_bytes
 . "$(dirname "$0")/../lib.sh"
 out=$1
 possible=${MAXCPUS:-96}
-echo "kernel,accel,vcpus,possible,probe,functions,objects,delta_kb" >"$out/memory.csv"
+echo "kernel,accel,vcpus,possible,probe,functions,objects,delta_kb,meta_bytes" >"$out/memory.csv"
 pattern=
 for kernel in base patched; do
 	base=; [ $kernel = base ] && base=1
