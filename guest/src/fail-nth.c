@@ -9,9 +9,10 @@
  *
  * The file is opened before the fault is armed, so only the write or the
  * module load itself counts: its first N - 1 allocations succeed and the
- * Nth fails. Prints "result=<0 or -errno> injected=<0|1>"; injected=0
- * means the call made fewer than N allocations. Exit status 0 unless the
- * tool itself could not run (2).
+ * Nth fails. Prints "result=<0 or -errno> injected=<0|1> left=<L>";
+ * injected=0 means the call made fewer than N allocations, N - L of them
+ * (so a huge N counts the allocations of a call). Exit status 0 unless
+ * the tool itself could not run (2).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,6 +23,7 @@
 #include <unistd.h>
 
 static int fail_fd = -1;
+static long left;
 
 static void arm(const char *nth)
 {
@@ -46,10 +48,11 @@ static int injected(void)
 		perror("fail-nth: reading back");
 		exit(2);
 	}
+	left = atol(buf);
 	/* Disarm, so that what we do next is not counted. */
-	if (write(fail_fd, "0", 1) < 0 && atoi(buf) != 0)
+	if (left && write(fail_fd, "0", 1) < 0)
 		perror("fail-nth: disarming");
-	return atoi(buf) == 0;
+	return left == 0;
 }
 
 int main(int argc, char **argv)
@@ -85,6 +88,6 @@ int main(int argc, char **argv)
 	}
 	ret = ret < 0 ? -errno : 0;
 	inj = injected();
-	printf("result=%ld injected=%d\n", ret, inj);
+	printf("result=%ld injected=%d left=%ld\n", ret, inj, left);
 	return 0;
 }

@@ -1,13 +1,12 @@
-# Allocation failure at every point of creating a pool or a probe: for
-# N = 1, 2, ... the Nth allocation of the call fails (fail-nth, see
-# guest/src/fail-nth.c), until the call makes fewer than N allocations.
+# Allocation failure at the points of creating a pool or a probe: the Nth
+# allocation of the call fails (fail-nth, see guest/src/fail-nth.c), for
+# every N up to the number the call makes (see sweep below).
 # Each failed call must leave nothing behind (no probe, no module); a call
 # that absorbed the failure must have produced a working probe. Leaks are
 # the kmemleak suite's job, which runs after this one.
 . /guest/tap.sh
 tr=/sys/kernel/tracing
 dbg=/sys/kernel/debug
-limit=${FAULT_LIMIT:-2000}
 cases="kretprobe_tracefs_r4096 kretprobe_tracefs_default fprobe_sample objpool_module"
 tap_plan 4
 
@@ -23,42 +22,53 @@ done
 [ -d $dbg/fail_page_alloc ] && echo N >$dbg/fail_page_alloc/ignore-gfp-highmem &&
 	echo 0 >$dbg/fail_page_alloc/min-order
 
-# sweep NAME CLEAN CHECK CMD...: run "fail-nth N CMD..." for N = 1.. until
-# nothing was injected. After a failed call, CLEAN must succeed (nothing
-# left behind); after a successful one, CHECK must (the object works), and
-# it also undoes the call.
+# sweep NAME CLEAN CHECK CMD...: count the fault points of "CMD..." in a
+# run without faults, then run "fail-nth N CMD..." for each point N: all
+# of them when there are at most $full, else the last $full (where the
+# probe or pool is created: module init comes last) and every $stride-th
+# before. After a failed call, CLEAN must succeed (nothing left behind);
+# after a successful one, CHECK must (the object works), and it also
+# undoes the call.
+full=${FAULT_FULL:-300} stride=${FAULT_STRIDE:-10}
+fault_points() {
+	if [ "$1" -le "$full" ]; then
+		seq 1 "$1"
+	else
+		{ seq "$stride" "$stride" "$(( $1 - full ))"; seq "$(( $1 - full + 1 ))" "$1"; }
+	fi
+}
 sweep() {
-	local name=$1 clean=$2 check=$3 n=1 out res inj failed=0 absorbed=0
+	local name=$1 clean=$2 check=$3 out res inj left total n tested=0 failed=0 absorbed=0
 	shift 3
-	while [ "$n" -le "$limit" ]; do
+	out=$(fail-nth 1000000000 "$@") || { tap_fail "$name" "fail-nth: $out"; return; }
+	res=${out#result=}; res=${res%% *}; left=${out##*left=}
+	if [ "$res" != 0 ] || ! $check; then
+		tap_fail "$name" "'$*' does not work even without faults: $out"
+		return
+	fi
+	total=$(( 1000000000 - left ))
+	for n in $(fault_points "$total"); do
 		out=$(fail-nth "$n" "$@") || { tap_fail "$name" "fail-nth $n $*: $out"; return; }
-		res=${out#result=}; res=${res%% *}; inj=${out##*injected=}
+		res=${out#result=}; res=${res%% *}; inj=${out#*injected=}; inj=${inj%% *}
+		tested=$((tested + 1))
 		if [ "$res" = 0 ]; then
 			if ! $check; then
 				tap_fail "$name" "call succeeded with fault $n (injected=$inj) but the result does not work"
 				return
 			fi
 			[ "$inj" = 1 ] && absorbed=$((absorbed + 1))
+		elif [ "$inj" != 1 ]; then
+			tap_fail "$name" "call failed ($res) with no fault injected at $n"
+			return
+		elif ! $clean; then
+			tap_fail "$name" "call failed ($res) at fault $n and left something behind"
+			return
 		else
 			failed=$((failed + 1))
-			if [ "$inj" != 1 ]; then
-				tap_fail "$name" "call failed ($res) with no fault injected at $n"
-				return
-			fi
-			if ! $clean; then
-				tap_fail "$name" "call failed ($res) at fault $n and left something behind"
-				return
-			fi
 		fi
-		[ "$inj" = 1 ] || break
-		n=$((n + 1))
 	done
-	if [ "$n" -gt "$limit" ]; then
-		tap_fail "$name" "still injecting after $limit allocations (raise FAULT_LIMIT)"
-	else
-		tap_ok "$name"
-		echo "# $((n - 1)) allocation points: $failed failed cleanly, $absorbed absorbed, then a clean run"
-	fi
+	tap_ok "$name"
+	echo "# $total fault points, $tested tried: $failed failed cleanly, $absorbed absorbed the failure"
 }
 
 # kretprobe through tracefs: trace_kprobe + register_kretprobe + objpool_init.
