@@ -14,11 +14,15 @@ for arch in ${BISECT_ARCHES:-x86_64 arm64}; do
 	[ -d "$wt" ] || git -C "$TREE" worktree add -q --detach "$wt" base || exit
 	obj=$BUILD/bisect-$arch
 	mkdir -p "$obj"
-	cp "$(objdir "$arch" test)/.config" "$obj/.config" 2>/dev/null ||
-		die "no build/$arch-test/.config; run 'make kernel ARCH=$arch' first"
+	config=$(objdir "$arch" test)/.config
+	[ -f "$config" ] || die "no build/$arch-test/.config; run 'make kernel ARCH=$arch' first"
 	cc=gcc; [ "$arch" = arm64 ] && cc=aarch64-linux-gnu-gcc
 	for c in $commits; do
 		git -C "$wt" checkout -q --detach "$c" || exit
+		# The full config each time: olddefconfig on an early patch drops
+		# the options of later ones (the objpool tests), which would then
+		# never be built.
+		cp "$config" "$obj/.config"
 		subject=$(git -C "$wt" log -1 --format=%s)
 		if make -s -C "$wt" O="$obj" ARCH="$(karch "$arch")" CROSS_COMPILE="$(cross_prefix "$arch")" \
 			CC="ccache $cc" -j"$(nproc)" olddefconfig all >"$obj/build.log" 2>&1; then
