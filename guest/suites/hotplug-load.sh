@@ -47,13 +47,16 @@ fi
 
 # Every call entered the probe: it either got an instance (a hit when it
 # returned) or was missed. A few sleeps of this script and of the loop's
-# main thread come on top.
+# main thread come on top. The kretprobe pre-handler counts a miss with a
+# plain "rp->nmissed++" (kernel/kprobes.c, base and patched alike), so two
+# CPUs missing at once can lose one: up to 1% of the misses may be lost.
 read -r hits misses < <(profile)
 total=$(( ${hits:-0} + ${misses:-0} ))
-if [ -n "$calls" ] && [ "$total" -ge "$calls" ] && [ "$total" -le $(( calls + 100 )) ]; then
+low=$(( ${calls:-0} - ${misses:-0} / 100 ))
+if [ -n "$calls" ] && [ "$total" -ge "$low" ] && [ "$total" -le $(( calls + 100 )) ]; then
 	tap_ok hotplug_hits_accounted; echo "# hits $hits + misses $misses = $total for $calls calls"
 else
-	tap_fail hotplug_hits_accounted "hits '$hits' + misses '$misses' = $total for '$calls' calls (expected calls to calls + 100)"
+	tap_fail hotplug_hits_accounted "hits '$hits' + misses '$misses' = $total for '$calls' calls (expected $low to calls + 100)"
 fi
 
 # sleepers N SECONDS: N background sleeps, each holding an instance.
