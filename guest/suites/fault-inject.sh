@@ -102,7 +102,8 @@ objpool_works() { rmmod test_objpool; }
 
 ko=$(module_path fprobe_example)
 if [ -n "$ko" ]; then
-	sweep fprobe_sample fprobe_gone fprobe_works insmod "$ko" "symbol=kernel_clone"
+	sweep fprobe_sample fprobe_gone fprobe_works insmod "$ko" \
+		"symbol=kernel_clone use_trace=1 stackdump=0"
 else
 	tap_skip fprobe_sample "no fprobe_example.ko (samples/fprobe needs CONFIG_FPROBE: x86_64 only in 6.1)"
 fi
