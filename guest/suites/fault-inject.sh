@@ -68,20 +68,33 @@ sweep() {
 		fi
 	done
 	tap_ok "$name"
-	echo "# $total fault points, $tested tried: $failed failed cleanly, $absorbed absorbed the failure"
+	echo "# $total fault points, $tested tried: $failed failed cleanly, $absorbed absorbed the failure${no_event_files:+ ($no_event_files of them: probe without event files, see above)}"
+	no_event_files=
 }
 
 # kretprobe through tracefs: trace_kprobe + register_kretprobe + objpool_init.
+# A failure while creating the probe's event files is ignored by the trace
+# event core of 6.1 (__add_event_to_tracers() drops the error of
+# __trace_add_new_event()), base and patched alike: the probe is then
+# listed without an enable file and cannot be armed. That outcome is
+# counted apart, not as a failure of this series.
+no_event_files=
 probe_gone() { ! grep -q fi_krp $tr/kprobe_events && [ ! -e $tr/events/kprobes/fi_krp ]; }
 probe_works() {
-	local hits
+	local hits ok=1
 	grep -q fi_krp $tr/kprobe_events || return 1
-	echo 1 >$tr/events/kprobes/fi_krp/enable || return 1
-	/bin/true; /bin/true
-	echo 0 >$tr/events/kprobes/fi_krp/enable
-	hits=$(awk '$1 == "fi_krp" { print $2 }' $tr/kprobe_profile)
+	if [ ! -e $tr/events/kprobes/fi_krp/enable ]; then
+		no_event_files=$((no_event_files + 1))
+	elif echo 1 >$tr/events/kprobes/fi_krp/enable; then
+		/bin/true; /bin/true
+		echo 0 >$tr/events/kprobes/fi_krp/enable
+		hits=$(awk '$1 == "fi_krp" { print $2 }' $tr/kprobe_profile)
+		[ "${hits:-0}" -ge 2 ] || ok=
+	else
+		ok=
+	fi
 	echo "-:fi_krp" >>$tr/kprobe_events || return 1
-	[ "${hits:-0}" -ge 2 ]
+	[ -n "$ok" ]
 }
 if [ -w $tr/kprobe_events ]; then
 	sweep kretprobe_tracefs_r4096 probe_gone probe_works \
