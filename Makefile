@@ -38,6 +38,9 @@ check:
 bench:
 	@$(S)/bench.sh
 
+soak: tree
+	@$(S)/soak.sh
+
 clean:
 	rm -rf build/x86_64-* build/arm64-*
 

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# make soak: the stress cases for a long time, for local runs before a
+# submission; not part of make check. SOAK_SECONDS (default 600) is the
+# time of each part: the userspace stress test (all cases, each for
+# SOAK_SECONDS / 10), then in one guest of ARCH/FLAVOR (default x86_64
+# debug): CPU hotplug under kretprobe load, the objpool module, the
+# unload races, and kmemleak. Writes results/soak.md.
+. "$(dirname "$0")/lib.sh"
+secs=${SOAK_SECONDS:-600}
+arch=${ARCH:-x86_64} flavor=${FLAVOR:-debug}
+check_arch "$arch"; check_flavor "$flavor"
+case $secs in ''|*[!0-9]*) die "SOAK_SECONDS must be a number of seconds, not '$secs'" ;; esac
+res=$BUILD/results/soak-$arch-$flavor
+rm -rf "$res"; mkdir -p "$res"
+rc=0
+
+say "userspace stress test, $((secs / 10)) s per case"
+dir=$TREE/tools/testing/objpool
+make -s -C "$dir" objpool_test >"$res/userspace-build.log" 2>&1 ||
+	die "cannot build tools/testing/objpool; see $res/userspace-build.log"
+(cd "$dir" && ./objpool_test -d "$((secs / 10 > 0 ? secs / 10 : 1))") | tee "$res/userspace.txt" || rc=1
+
+"$TOP/scripts/kernel.sh" "$arch" "$flavor" || exit 1
+suites="hotplug-load objpool-soak probe-unload"
+[ "$flavor" = debug ] && suites="$suites kmemleak"
+say "guest: $suites, $secs s each where it applies"
+TIMEOUT=$((3 * secs + 900)) RESULTS=$res/guest "$TOP/scripts/vm.sh" "$arch" "$flavor" -- \
+	"HOTPLUG_SECONDS=$secs SOAK_SECONDS=$secs run-suites $suites" || rc=1
+"$TOP/scripts/ktap.py" compare "$res/guest" "$arch" --label "soak $arch-$flavor" |
+	tee "$res/guest-compare.txt" || rc=1
+
+mkdir -p "$TOP/results"
+{
+	echo "# make soak"
+	echo
+	echo "$(date -u +%Y-%m-%d), SOAK_SECONDS=$secs, guest $(cat "$(objdir "$arch" "$flavor")/vm/accel" 2>/dev/null | tr a-z A-Z) ${VCPUS:-2} vCPUs, $arch-$flavor kernel."
+	echo
+	echo "Userspace stress test (host, $((secs / 10)) s per case): $(tail -n 1 "$res/userspace.txt")"
+	echo
+	echo "Guest: $(tail -n 1 "$res/guest-compare.txt")"
+	sed -n 's/^\(  FAILED .*\)/\1/p' "$res/guest-compare.txt"
+	echo
+	for s in $suites; do
+		[ -f "$res/guest/$s.tap" ] && grep -E '^(not )?ok |^# ' "$res/guest/$s.tap" | sed "s/^/    $s: /"
+	done
+} >"$TOP/results/soak.md"
+say "wrote results/soak.md"
+exit $rc
