@@ -107,23 +107,21 @@ else
 fi
 
 # A module: loading failed means it is not loaded; loaded means it can go.
-module_gone() { ! grep -q "^$1 " /proc/modules; }
-fprobe_gone() { module_gone fprobe_example; }
-fprobe_works() { /bin/true; rmmod fprobe_example; }
-objpool_gone() { module_gone test_objpool; }
-objpool_works() { rmmod test_objpool; }
-
-ko=$(module_path fprobe_example)
-if [ -n "$ko" ]; then
-	sweep fprobe_sample fprobe_gone fprobe_works insmod "$ko" \
-		"symbol=kernel_clone use_trace=1 stackdump=0"
-else
-	tap_skip fprobe_sample "no fprobe_example.ko (samples/fprobe needs CONFIG_FPROBE: x86_64 only in 6.1)"
-fi
-ko=$(module_path test_objpool)
-if [ -n "$ko" ]; then
-	sweep objpool_module objpool_gone objpool_works insmod "$ko" \
-		"verify=1 verify_iterations=50 nr_objs=64 cases=9 impls=1 irq=1"
-else
-	tap_skip objpool_module "no test_objpool.ko (CONFIG_TEST_OBJPOOL off)"
-fi
+mod=
+module_gone() { ! grep -q "^$mod " /proc/modules; }
+module_works() { /bin/true; rmmod "$mod"; }
+# sweep_module NAME MODULE WHY-MISSING PARAMS
+sweep_module() {
+	local ko
+	mod=$2 ko=$(module_path "$2")
+	if [ -n "$ko" ]; then
+		sweep "$1" module_gone module_works insmod "$ko" "$4"
+	else
+		tap_skip "$1" "no $2.ko ($3)"
+	fi
+}
+sweep_module fprobe_sample fprobe_example \
+	"samples/fprobe needs CONFIG_FPROBE: x86_64 only in 6.1" \
+	"symbol=kernel_clone use_trace=1 stackdump=0"
+sweep_module objpool_module test_objpool "CONFIG_TEST_OBJPOOL off" \
+	"verify=1 verify_iterations=50 nr_objs=64 cases=9 impls=1 irq=1"
