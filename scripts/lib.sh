@@ -54,3 +54,17 @@ fragments() {
 fragments_sum() { cat $(fragments "$1" "$2") | sha256sum | cut -c1-16; }
 # The guest suites make check runs on FLAVOR (config/suites).
 suites() { sed -n "s/^$1:[[:space:]]*//p" "$TOP/config/suites"; }
+
+# tap_added N NAME BASE NEW: TAP line N for NAME, "not ok" with the lines
+# of NEW that BASE lacks (both sorted files) as diagnostics, if any.
+tap_added() {
+	local added
+	added=$(comm -13 "$3" "$4")
+	if [ -z "$added" ]; then
+		echo "ok $1 $2"
+	else
+		echo "not ok $1 $2"
+		echo "$added" | sed 's/^/# /'
+		return 1
+	fi
+}

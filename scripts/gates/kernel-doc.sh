@@ -22,11 +22,5 @@ for f in "$@"; do
 		warnings "$tmp/b/$f" >"$tmp/base"
 	fi
 	warnings "$f" >"$tmp/new"
-	added=$(comm -13 "$tmp/base" "$tmp/new")
-	if [ -z "$added" ]; then
-		echo "ok $n $f"
-	else
-		echo "not ok $n $f"
-		echo "$added" | sed 's/^/# /'
-	fi
+	tap_added "$n" "$f" "$tmp/base" "$tmp/new"
 done

@@ -101,12 +101,5 @@ for f in "$@"; do
 		continue
 	fi
 	awk -F '\t' -v f="$f" '$1 == f { sub(/^[^\t]*\t/, ""); print }' "$expect" | sort -u >"$tmp/base"
-	added=$(comm -13 "$tmp/base" "$tmp/new")
-	if [ -z "$added" ]; then
-		echo "ok $n $f"
-	else
-		echo "not ok $n $f"
-		echo "$added" | sed 's/^/# /'
-		echo "# full output: ${log#$TOP/}"
-	fi
+	tap_added "$n" "$f" "$tmp/base" "$tmp/new" || echo "# full output: ${log#$TOP/}"
 done
