@@ -4,7 +4,8 @@
 # time of each part: the userspace stress test (all cases, each for
 # SOAK_SECONDS / 10), then in one guest of ARCH/FLAVOR (default x86_64
 # debug): CPU hotplug under kretprobe load, the objpool module, the
-# unload races, and kmemleak. Writes results/soak.md.
+# unload races, and with the debug flavor the fault sweep at every point
+# and kmemleak. Writes results/soak.md.
 . "$(dirname "$0")/lib.sh"
 secs=${SOAK_SECONDS:-600}
 arch=${ARCH:-x86_64} flavor=${FLAVOR:-debug}
@@ -22,10 +23,10 @@ make -s -C "$dir" objpool_test >"$res/userspace-build.log" 2>&1 ||
 
 "$TOP/scripts/kernel.sh" "$arch" "$flavor" || exit 1
 suites="hotplug-load objpool-soak probe-unload"
-[ "$flavor" = debug ] && suites="$suites kmemleak"
+[ "$flavor" = debug ] && suites="$suites fault-inject kmemleak"
 say "guest: $suites, $secs s each where it applies"
-TIMEOUT=$((3 * secs + 900)) RESULTS=$res/guest "$TOP/scripts/vm.sh" "$arch" "$flavor" -- \
-	"HOTPLUG_SECONDS=$secs SOAK_SECONDS=$secs run-suites $suites" || rc=1
+TIMEOUT=$((3 * secs + 2700)) RESULTS=$res/guest "$TOP/scripts/vm.sh" "$arch" "$flavor" -- \
+	"HOTPLUG_SECONDS=$secs SOAK_SECONDS=$secs FAULT_FULL=1000000 run-suites $suites" || rc=1
 "$TOP/scripts/ktap.py" compare "$res/guest" "$arch" --label "soak $arch-$flavor" |
 	tee "$res/guest-compare.txt" || rc=1
 
