@@ -9,7 +9,7 @@ export ARCH FLAVOR BASE
 
 S := scripts
 
-.PHONY: help deps tree series check-series kernel vm check bench soak clean record-base check-bisect
+.PHONY: help deps tree series check-series kernel vm check bench soak clean record-base check-bisect mail
 
 help:
 	@sed -n 's/^## //p' README.md | head -40
@@ -49,3 +49,6 @@ record-base: deps tree
 
 check-bisect: tree
 	@$(S)/check-bisect.sh
+
+mail: tree
+	@$(S)/mail.sh
