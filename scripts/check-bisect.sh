@@ -6,12 +6,12 @@
 # starts at patch N (default 1), e.g. to resume a run that was cut short.
 . "$(dirname "$0")/lib.sh"
 log=$BUILD/check-bisect.txt
-: >"$log"
 status=0
 from=${BISECT_FROM:-1}
 case $from in ''|0|*[!0-9]*) die "BISECT_FROM must be a patch number from 1, not '$from'" ;; esac
 commits=$(git -C "$TREE" rev-list --reverse base..HEAD | tail -n +"$from")
 [ -n "$commits" ] || die "no patch $from in the series; nothing to bisect"
+: >"$log"
 for arch in ${BISECT_ARCHES:-x86_64 arm64}; do
 	wt=$BUILD/bisect-src
 	[ -d "$wt" ] || git -C "$TREE" worktree add -q --detach "$wt" base || exit
