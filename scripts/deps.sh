@@ -5,7 +5,7 @@
 . "$TOP/base.env"
 
 pkgs="build-essential flex bison bc libelf-dev libssl-dev cpio xz-utils
-      rsync python3 ccache qemu-system-x86 qemu-system-arm
+      rsync python3 ccache kmod qemu-system-x86 qemu-system-arm
       gcc-aarch64-linux-gnu libc6-dev-arm64-cross busybox-static bash-static
       sparse python3-matplotlib python3-ply python3-git
       python3-sphinx python3-sphinx-rtd-theme b4"

@@ -59,6 +59,10 @@ if ! { kmake all && rm -rf "$obj/mod" "$obj/kselftest" &&
 	tail -n 15 "$log" >&2
 	die "build of $arch-$flavor failed; full log in ${log#$TOP/}"
 fi
+# Without depmod (Debian's kmod) modules_install only warns, and every
+# modprobe in the guest then fails for want of modules.dep.
+ls "$obj"/mod/lib/modules/*/modules.dep >/dev/null 2>&1 ||
+	die "no modules.dep in ${obj#$TOP/}/mod: depmod is missing; run 'make deps' (it installs kmod)"
 secs=$(( $(date +%s) - start ))
 echo "$secs" >"$obj/.build-seconds"
 [ -f "$obj/.first-build-seconds" ] || echo "$secs" >"$obj/.first-build-seconds"
