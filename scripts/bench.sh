@@ -6,12 +6,17 @@
 . "$(dirname "$0")/lib.sh"
 "$TOP/scripts/deps.sh" bench || exit
 "$TOP/scripts/tree.sh" || exit
-benches=${BENCHES:-$(grep -v '^#' "$TOP/config/benches")}
+benches=${BENCHES:-$(grep -v '^#' "$TOP/config/benches" | awk '{ print $1 }')}
+host_only=$(grep -v '^#' "$TOP/config/benches" | awk '$2 == "host" { print $1 }')
+need_kernels=
 for b in $benches; do
 	[ -x "$TOP/scripts/bench/$b.sh" ] || die "unknown benchmark '$b'; valid: $(cd "$TOP/scripts/bench" && ls | sed 's/\.sh$//' | tr '\n' ' ')"
+	echo "$host_only" | grep -qx "$b" || need_kernels=1
 done
-"$TOP/scripts/kernel.sh" x86_64 bench || exit
-"$TOP/scripts/kernel.sh" x86_64 bench 1 || exit
+if [ -n "$need_kernels" ]; then
+	"$TOP/scripts/kernel.sh" x86_64 bench || exit
+	"$TOP/scripts/kernel.sh" x86_64 bench 1 || exit
+fi
 out=$BUILD/bench-out
 rm -rf "$out" && mkdir -p "$out"
 for b in $benches; do
