@@ -18,7 +18,8 @@ for arch in ${BISECT_ARCHES:-x86_64 arm64}; do
 	obj=$BUILD/bisect-$arch
 	mkdir -p "$obj"
 	config=$(objdir "$arch" test)/.config
-	[ -f "$config" ] || die "no build/$arch-test/.config; run 'make kernel ARCH=$arch' first"
+	# The test flavor's config; generating it needs no kernel build.
+	[ -f "$config" ] || "$TOP/scripts/kconfig.sh" "$arch" test "$TREE" "$(objdir "$arch" test)" || exit
 	cc=gcc; [ "$arch" = arm64 ] && cc=aarch64-linux-gnu-gcc
 	for c in $commits; do
 		git -C "$wt" checkout -q --detach "$c" || exit
