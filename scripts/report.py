@@ -202,11 +202,14 @@ US_SCENARIOS = {
     'balanced': 'pop, then push on the same CPU',
     'held': 'each thread keeps objs/threads - 1 objects out and pushes the oldest back: the pool runs near empty',
     'exhausted': 'every object is out: every pop misses (misses/s, counters per miss)',
-    'migrating': 'pop on one thread\'s CPU, push on the next thread\'s',
+    'migrating': 'pop on one thread\'s CPU, push on the next thread\'s (at most 16 objects in flight per thread; '
+                 'the handover waits for the receiver to run, so on this shared 2-core machine its pairs/s '
+                 'measure scheduling more than the pool: read its counters)',
     'touched-64': 'balanced, the user writes all 64 bytes of each object between pop and push',
     'touched-256': 'balanced, the user writes all 256 bytes of each object between pop and push',
     'sparse-balanced': 'balanced with 96 possible CPUs, 2 online, 192 objects (kretprobe\'s default maxactive, 2 x possible)',
     'sparse-held': 'held with 96 possible CPUs, 2 online, 192 objects',
+    'sparse-burst': 'each thread pops objs/threads - 1 objects, then pushes them all back; 96 possible CPUs, 2 online, 192 objects',
     'sparse-exhausted': 'exhausted with 96 possible CPUs, 2 online, 192 objects',
     'sparse-migrating': 'migrating with 96 possible CPUs, 2 online, 192 objects',
 }
@@ -244,7 +247,8 @@ def us_per(row, key):
     per = int(row['misses']) if row['scenario'].endswith('exhausted') else int(row['pairs'])
     if not per:
         return '-'
-    return f'{int(row[key]) / per:.3f}'
+    v = int(row[key]) / per
+    return f'{v:.3g}' if v else '0'
 
 
 def us_counts(row, keys=('spills', 'steals', 'avail_writes')):
@@ -313,13 +317,17 @@ def objpool_userspace_before_after(rows, results):
         before = read(path)
         if before and 'mode' in before[0]:
             sets.append(('before', before))
-    if not sets or us_series(sets[0][1]) != us_series(rows):
+    pool_of = lambda rs: {x.split(' lib/objpool.c ')[-1] for x in us_series(rs)}
+    if not sets or pool_of(sets[0][1]) != pool_of(rows):
         sets.append(('after' if sets else 'this run', rows))
     out = ['### Online far below possible, and an exhausted pool', '',
            'The rows of the matrix the review asked for, for each series measured: '
            '`results/objpool-userspace-before.csv` holds the run before the pool rewrite, '
-           '`results/objpool-userspace.csv` the last run. Counters per successful pair '
-           '(per miss when exhausted).', '',
+           '`results/objpool-userspace.csv` the last run, shown as "after" when it measured another '
+           'lib/objpool.c (the series label names this repository\'s commit and the blob of '
+           'lib/objpool.c). After a change of the pool, `BENCHES=objpool-userspace make bench` '
+           'adds the after rows; `cp results/objpool-userspace.csv results/objpool-userspace-before.csv` '
+           'makes the last run the new baseline. Counters per successful pair (per miss when exhausted).', '',
            '| series | scenario | threads | objpool | upstream | objpool/upstream '
            '| objpool spills / steals / avail writes per pair | upstream steals per pair |',
            '|---|---|---|---|---|---|---|---|']
