@@ -4,7 +4,8 @@
 # linux-source-6.12, extracted at build time, never committed), the old
 # freelist (base tree's freelist.h) and a per-CPU floor, all built
 # against the same shims. The CSV's series column names the commit of
-# this repository and the lib/objpool.c it measured.
+# this repository and the lib/objpool.c it measured, and the machine's
+# load average when the run started (the machine is shared).
 #   BENCH_US_SECONDS  length of one run (0.2)
 #   BENCH_US_PAIRS    A/B pairs of objpool and upstream per point (7)
 #   BENCH_US_SCENARIOS  comma-separated subset (all)
@@ -21,6 +22,7 @@ rev=$(git -C "$TOP" rev-parse --short HEAD)
 git -C "$TOP" diff --quiet HEAD -- patches || rev="$rev+dirty"
 blob=$(git -C "$TREE" rev-parse --short HEAD:lib/objpool.c)
 git -C "$TREE" diff --quiet HEAD -- lib/objpool.c include/linux/objpool.h || blob="$blob+dirty"
+load=$(cut -d' ' -f1 /proc/loadavg)
 (cd "$dir" && ./objpool_test -b -d "${BENCH_US_SECONDS:-0.2}" -r "${BENCH_US_PAIRS:-7}" \
-	${BENCH_US_SCENARIOS:+-S "$BENCH_US_SCENARIOS"} -l "$rev lib/objpool.c $blob") \
+	${BENCH_US_SCENARIOS:+-S "$BENCH_US_SCENARIOS"} -l "$rev lib/objpool.c $blob; load $load") \
 	>"$out/objpool-userspace.csv" || die "objpool_test -b failed"
