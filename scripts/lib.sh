@@ -43,20 +43,20 @@ identity_problem() {
 	if [ "$lname" = "${PROJECT_NAME,,}" ] || [ "$email" = "${PROJECT_EMAIL,,}" ]; then
 		echo "'$1 <$2>' is the project's identity, not a person"; return 1
 	fi
-	case $name in *[\<\>@]*) echo "user.name '$1' holds a mail address"; return 1 ;; esac
+	case $name in *[\<\>@]*) echo "name '$1' holds a mail address"; return 1 ;; esac
 	[[ $email =~ ^[^@[:space:]\<\>]+@[^@[:space:]\<\>]+\.[a-z0-9-]+$ ]] ||
-		{ echo "user.email '$2' is not an address like name@host.tld"; return 1; }
+		{ echo "'$2' is not an address like name@host.tld"; return 1; }
 	local=${email%@*} domain=${email#*@}
 	case .$domain in
 	*.example.com|*.example.org|*.example.net|*.example|*.invalid|*.localhost|\
 	*.test|*.local|*.localdomain|*.noreply.*)
-		echo "user.email '$2' is in the reserved or placeholder domain $domain"; return 1 ;;
+		echo "address '$2' is in the reserved or placeholder domain $domain"; return 1 ;;
 	esac
 	case $local in root|user|nobody|admin|noreply|no-reply)
-		echo "user.email '$2' is a system account, not a person"; return 1 ;;
+		echo "address '$2' is a system account, not a person"; return 1 ;;
 	esac
 	case $lname in root|user|nobody|admin|name|"your name"|"firstname lastname"|unknown)
-		echo "user.name '$1' is a system account or a template, not a person"; return 1 ;;
+		echo "name '$1' is a system account or a template, not a person"; return 1 ;;
 	esac
 	return 0
 }

@@ -23,8 +23,6 @@ cd "$repo" || exit 1
 export GIT_AUTHOR_NAME=$name GIT_AUTHOR_EMAIL=$email
 export GIT_COMMITTER_NAME=$name GIT_COMMITTER_EMAIL=$email
 export GIT_COMMITTER_DATE=$FIXED_DATE
-idx=$(mktemp "${TMPDIR:-/tmp}/restamp-index.XXXXXX")
-trap 'rm -f "$idx"' EXIT
 
 # The OBJPOOL entry's M: lines in MAINTAINERS blob $1.
 entry_maintainers() {
@@ -52,9 +50,10 @@ stamped_tree() {
 	new=$(git cat-file blob "$blob" |
 		awk -v m="M:	$name <$email>" '{ print } $0 == "OBJPOOL" { print m }' |
 		git hash-object -w --stdin)
-	GIT_INDEX_FILE=$idx git read-tree "$tree"
-	GIT_INDEX_FILE=$idx git update-index --cacheinfo "100644,$new,MAINTAINERS"
-	GIT_INDEX_FILE=$idx git write-tree
+	# MAINTAINERS is at the top: only the root tree changes.
+	git ls-tree "$tree" | awk -v b="$new" -F '\t' \
+		'$2 == "MAINTAINERS" { sub(/ [0-9a-f]+$/, " " b, $1) } { print $1 "\t" $2 }' |
+		git mktree
 }
 
 head=$(git rev-parse base)
