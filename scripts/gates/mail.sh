@@ -111,7 +111,7 @@ else
 		echo "not ok 4 - sender: $sender"
 		echo "$bad4" | sed 's/^/# /'
 	fi
-	bad5=$(grep -il -e "$PROJECT_EMAIL" -e "$PROJECT_NAME" "${mails[@]}" | sed 's/$/: the project identity/')
+	bad5=$(grep -il -F "$PROJECT_EMAIL" "${mails[@]}" | sed 's|.*/||; s/$/: the project address/')
 	while IFS=$'\t' read -r _ f who; do
 		[ -n "$who" ] && [ "$who" != "$sender" ] || continue
 		w=$(identity_problem "${who% <*}" "$(sed 's/.*<\(.*\)>.*/\1/' <<<"$who")") ||
