@@ -19,6 +19,7 @@
  * one is kept free of workers, so that the loading thread can report a
  * livelock of the others.
  */
+#include <linux/cpu.h>
 #include <linux/module.h>
 #include <linux/sched.h>
 #include "upobjpool.h"
