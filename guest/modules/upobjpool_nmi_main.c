@@ -14,10 +14,11 @@
  * hand-out, a foreign pointer, a lost object, or a livelock (the stress's
  * STALL line, an RCU stall or a hard lockup report).
  *
- * Loading runs the stress once and prints one "upobjpool_nmi: RESULT" line;
- * the module never stays loaded.  With three or more online CPUs the first
- * one is kept free of workers, so that the loading thread can report a
- * livelock of the others.
+ * Loading runs the stress once and prints one "upobjpool_nmi: RESULT" line,
+ * then stays loaded until rmmod (a failed load would make busybox's insmod
+ * retry with init_module() and run it twice).  With three or more online
+ * CPUs the first one is kept free of workers, so that the loading thread
+ * can report a livelock of the others.
  */
 #include <linux/cpu.h>
 #include <linux/module.h>
@@ -60,7 +61,7 @@ static int __init upobjpool_nmi_init(void)
 		cpus_read_unlock();
 		pr_info("upobjpool_nmi: RESULT skipped: needs two online CPUs\n");
 		kfree(run);
-		return -EAGAIN;
+		return 0;
 	}
 	run->nr_objs = objs_per_cpu * cpumask_weight(&run->cpus);
 	run->min_landings = min_landings;
@@ -73,7 +74,7 @@ static int __init upobjpool_nmi_init(void)
 		pr_info("upobjpool_nmi: RESULT skipped: cannot run the stress: %d\n",
 			ret);
 		kfree(run);
-		return -EAGAIN;
+		return 0;
 	}
 
 	for_each_cpu(cpu, &run->cpus) {
@@ -95,16 +96,21 @@ static int __init upobjpool_nmi_init(void)
 		pr_info("upobjpool_nmi: RESULT pool passed: %lu NMIs, %lu inside a pop, %lu inside a push, every object back once\n",
 			nmis, in_pop, in_push);
 	kfree(run);
-	return -EAGAIN;
+	return 0;
 }
 #else
 static int __init upobjpool_nmi_init(void)
 {
 	pr_info("upobjpool_nmi: RESULT skipped: NMI IPIs are x86 only (with ACPI)\n");
-	return -EAGAIN;
+	return 0;
 }
 #endif
 
+static void __exit upobjpool_nmi_exit(void)
+{
+}
+
 module_init(upobjpool_nmi_init);
+module_exit(upobjpool_nmi_exit);
 MODULE_DESCRIPTION("NMI stress on upstream's objpool (positive control)");
 MODULE_LICENSE("GPL");
