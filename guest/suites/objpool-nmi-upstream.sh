@@ -15,8 +15,11 @@ fi
 # A livelocked pool wedges the worker CPUs (all but the first, with three
 # or more) and never lets insmod return: stay on the first CPU, run insmod
 # in the background and read the verdict from the kernel log.
+# init (PID 1) too, which sends the results back after the suites.
 first=$(cut -d, -f1 /sys/devices/system/cpu/online | cut -d- -f1)
-taskset -p "$((1 << first))" $$ >/dev/null || echo "cannot bind to CPU $first" >&2
+for pid in 1 "$PPID" $$; do
+	taskset -p "$((1 << first))" "$pid" >/dev/null || echo "cannot bind $pid to CPU $first" >&2
+done
 insmod "$ko" "min_landings=${NMI_MIN_LANDINGS:-32}" 2>/dev/null &
 verdict= i=0
 while [ "$i" -lt "${NMI_CONTROL_WAIT:-600}" ]; do
