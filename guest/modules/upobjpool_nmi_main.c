@@ -65,7 +65,7 @@ static int __init upobjpool_nmi_init(void)
 	}
 	run->nr_objs = objs_per_cpu * cpumask_weight(&run->cpus);
 	run->min_landings = min_landings;
-	run->max_nmis = 64 * (unsigned long)min_landings;
+	run->max_nmis = 512 * (unsigned long)min_landings;
 	pr_info("upobjpool_nmi: upstream objpool, %d objects, workers on CPUs %*pbl, loader on CPU %d\n",
 		run->nr_objs, cpumask_pr_args(&run->cpus), spare);
 	ret = ons_run(run);
