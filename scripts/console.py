@@ -9,6 +9,14 @@ trouble with their context, and exits with the guest command's status.
 Exit status: the command's own status; 3 when the kernel reported a panic,
 oops, BUG, WARNING or sanitizer report; 4 when the guest never reported an
 exit status (crash or timeout).
+
+Expected warnings: a test that provokes a WARNING on purpose prints
+"objpool_kunit: expected WARNING begin: FUNC" before and "objpool_kunit:
+expected WARNING end" after.  Between the two, exactly one WARNING report is
+accepted, and only if it names FUNC, which must be one of EXPECTABLE.  Any
+other report in the bracket, a second one, or one outside a bracket still
+fails the run; so does a bracket without its warning, unless an earlier
+bracket of the same FUNC took one (WARN_ON_ONCE warns once per boot).
 """
 import base64
 import io
@@ -28,8 +36,15 @@ TROUBLE = re.compile(
     r'INFO: task .* blocked|rcu: INFO:|hard LOCKUP|soft lockup')
 
 
+EXPECT_BEGIN = re.compile(r'objpool_kunit: expected WARNING begin: (\w+)$')
+EXPECT_END = 'objpool_kunit: expected WARNING end'
+# The functions a test may expect a WARNING from: the pool's misuse checks.
+EXPECTABLE = {'objpool_push'}
+
+
 def trouble_blocks(lines, context=40):
-    """Each line of trouble with the lines after it, up to the end of its report."""
+    """Each line of trouble with the lines after it, up to the end of its
+    report, as (index of its first line, lines)."""
     out, i = [], 0
     while i < len(lines):
         if TROUBLE.search(lines[i]):
@@ -38,11 +53,59 @@ def trouble_blocks(lines, context=40):
                 if '---[ end trace' in line or '====' in line and j > 2:
                     block = block[:j + 1]
                     break
-            out.append(block)
+                if j > 0 and (EXPECT_END in line or EXPECT_BEGIN.search(line)):
+                    block = block[:j]
+                    break
+            out.append((i, block))
             i += len(block)
         else:
             i += 1
     return out
+
+
+def expected_brackets(lines):
+    """The closed brackets: (begin index, end index, FUNC)."""
+    out, begin = [], None
+    for i, line in enumerate(lines):
+        m = EXPECT_BEGIN.search(line)
+        if m:
+            begin = (i, m.group(1))
+        elif EXPECT_END in line and begin:
+            out.append((begin[0], i, begin[1]))
+            begin = None
+    return out
+
+
+def names(block, func):
+    """Whether the report names FUNC (or a FUNC_suffix of it) as a symbol."""
+    sym = re.compile(r'(?<![A-Za-z0-9_])' + re.escape(func) + r'(\w*)\+0x')
+    at = re.compile(r'WARNING: .* at \S+ ' + re.escape(func) + r'\w*\+0x')
+    return any(sym.search(l) or at.search(l) for l in block)
+
+
+def judge(lines):
+    """The reports that fail the run, and the notes on expected warnings."""
+    blocks = trouble_blocks(lines)
+    failing, notes, warned = [], [], set()
+    taken = set()
+    for begin, end, func in expected_brackets(lines):
+        inside = [k for k, (i, _) in enumerate(blocks) if begin < i < end]
+        if func not in EXPECTABLE:
+            notes.append(f'a bracket expects a WARNING from {func}, which may not warn')
+            continue
+        if not inside:
+            if func in warned:
+                notes.append(f'expected WARNING from {func}: none (it warned once already)')
+            else:
+                failing.append([lines[begin], f'(no WARNING from {func} before the end of the bracket)'])
+            continue
+        first = blocks[inside[0]][1]
+        if len(inside) == 1 and first[0].find('WARNING:') >= 0 and names(first, func):
+            taken.add(inside[0])
+            warned.add(func)
+            notes.append(f'expected WARNING from {func}: accepted')
+    failing += [b for k, (_, b) in enumerate(blocks) if k not in taken]
+    return failing, notes
 
 
 def main():
@@ -85,7 +148,9 @@ def main():
         shutil.rmtree(results_dir, ignore_errors=True)
         os.rename(tmp, results_dir)
 
-    blocks = trouble_blocks([l for l in lines if KERNEL_LINE.match(l)])
+    blocks, notes = judge([l for l in lines if KERNEL_LINE.match(l)])
+    for note in notes:
+        print(f'vm: {note}', file=sys.stderr)
     if blocks:
         print(f'\nvm: the kernel reported trouble ({len(blocks)} report(s)); '
               f'full console in {log_path}:', file=sys.stderr)

@@ -1,0 +1,47 @@
+# Positive control of the objpool KUnit NMI case (make soak only): the same
+# NMI stress on upstream's objpool of Linux 6.12 (guest/modules/
+# upobjpool_nmi_main.c) must fail: a double hand-out, a foreign or lost
+# object, or a livelock (the stress's STALL line, an RCU stall or a hard
+# lockup report).  "ok" means the stress caught upstream's pool.
+# Environment: NMI_CONTROL_WAIT (seconds to wait for a verdict, 600).
+. /guest/tap.sh
+tap_plan 1
+name="NMI stress catches upstream's objpool"
+ko=/guest/modules/upobjpool_nmi.ko
+if [ ! -f "$ko" ]; then
+	tap_fail "$name" "upobjpool_nmi.ko not built: needs an x86_64 kernel of the series and /usr/src/linux-source-6.12.tar.xz on the host (scripts/deps.sh bench)"
+	exit 0
+fi
+# A livelocked pool wedges the worker CPUs (all but the first, with three
+# or more) and never lets insmod return: stay on the first CPU, run insmod
+# in the background and read the verdict from the kernel log.
+# init (PID 1) too, which sends the results back after the suites.
+first=$(cut -d, -f1 /sys/devices/system/cpu/online | cut -d- -f1)
+for pid in 1 "$PPID" $$; do
+	taskset -p "$((1 << first))" "$pid" >/dev/null || echo "cannot bind $pid to CPU $first" >&2
+done
+insmod "$ko" "min_landings=${NMI_MIN_LANDINGS:-32}" 2>/dev/null &
+verdict= i=0
+while [ "$i" -lt "${NMI_CONTROL_WAIT:-600}" ]; do
+	log=$(dmesg)
+	verdict=$(printf '%s\n' "$log" | grep -m 1 -E 'upobjpool_nmi: RESULT|objpool NMI stress: STALL|rcu: INFO:|hard LOCKUP|WARNING: .*upobjpool')
+	[ -n "$verdict" ] && break
+	sleep 1
+	i=$((i + 1))
+done
+verdict=$(printf '%s\n' "$verdict" | sed 's/^\[[ 0-9.]*\] //')
+dmesg | grep -E 'upobjpool_nmi: (CPU|upstream)' | sed 's/^/# /'
+case $verdict in
+*"RESULT pool failed"* | *STALL* | *"rcu: INFO"* | *"hard LOCKUP"* | *WARNING*)
+	tap_ok "$name"
+	echo "# caught: $verdict"
+	case $verdict in *RESULT*) rmmod upobjpool_nmi ;; esac ;;
+*"RESULT pool passed"*)
+	rmmod upobjpool_nmi
+	tap_fail "$name" "upstream's pool passed the stress, which therefore cannot catch its bug: $verdict" ;;
+*"RESULT skipped"*)
+	tap_skip "$name" "${verdict#*skipped: }" ;;
+*)
+	tap_fail "$name" "no verdict in ${NMI_CONTROL_WAIT:-600} s and no stall report: see dmesg.txt" ;;
+esac
+exit 0
