@@ -16,9 +16,15 @@
  * succeed: the positive control that keeps a broken check from passing.
  * guest/suites/kprobe-safety.sh finds the symbols and checks the rest
  * (the debugfs blacklist, tracefs).
+ *
+ * The cases run in module init and print KTAP lines prefixed with
+ * "objpool_kprobe_safety: ", which the suite turns into a KTAP subtest.
+ * Not a KUnit suite: 6.1's KUnit runs a module's suites when the module
+ * is coming, before its parameters are parsed, so it could not see
+ * refuse=.
  */
 
-#include <kunit/test.h>
+#include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/string.h>
@@ -32,28 +38,38 @@ module_param_named(accept, ks_accept, charp, 0444);
 MODULE_PARM_DESC(accept, "A symbol that must accept kprobes (positive control)");
 
 #define KS_MAX_SYMS	32
+#define KS_PFX		"objpool_kprobe_safety: "
 
 static char ks_buf[1024];
 static const char *ks_syms[KS_MAX_SYMS];
-static int ks_nr_syms = -1;	/* -1: not parsed yet; -2: too many */
+static int ks_nr_syms;
+static int ks_test, ks_failed;
 
-static void ks_parse(void)
+static void ks_result(bool ok, const char *name, const char *sym,
+		      const char *detail)
+{
+	ks_test++;
+	if (!ok)
+		ks_failed++;
+	pr_info(KS_PFX "%s %d %s%s%s\n", ok ? "ok" : "not ok", ks_test,
+		name, sym ? "_" : "", sym ?: "");
+	if (!ok && detail)
+		pr_info(KS_PFX "# %s\n", detail);
+}
+
+static int ks_parse(void)
 {
 	char *p = ks_buf, *tok;
 
-	if (ks_nr_syms != -1)
-		return;
-	ks_nr_syms = 0;
 	strscpy(ks_buf, ks_refuse, sizeof(ks_buf));
 	while ((tok = strsep(&p, ",")) != NULL) {
 		if (!*tok)
 			continue;
-		if (ks_nr_syms == KS_MAX_SYMS) {
-			ks_nr_syms = -2;
-			return;
-		}
+		if (ks_nr_syms == KS_MAX_SYMS)
+			return -E2BIG;
 		ks_syms[ks_nr_syms++] = tok;
 	}
+	return 0;
 }
 
 static bool ks_listed(const char *sym)
@@ -66,32 +82,6 @@ static bool ks_listed(const char *sym)
 	return false;
 }
 
-/* Passes wrongly: a list naming both slow paths but missing a helper. */
-static void ks_symbols_given(struct kunit *test)
-{
-	ks_parse();
-	KUNIT_ASSERT_NE_MSG(test, ks_nr_syms, -2, "more than %d symbols",
-			    KS_MAX_SYMS);
-	KUNIT_EXPECT_TRUE_MSG(test, ks_listed("objpool_pop_slow"),
-			      "objpool_pop_slow not in refuse=%s", ks_refuse);
-	KUNIT_EXPECT_TRUE_MSG(test, ks_listed("objpool_push_slow"),
-			      "objpool_push_slow not in refuse=%s", ks_refuse);
-}
-
-static const void *ks_gen(const void *prev, char *desc)
-{
-	const char **next;
-
-	ks_parse();
-	if (ks_nr_syms <= 0)
-		return NULL;
-	next = prev ? (const char **)prev + 1 : ks_syms;
-	if (next >= ks_syms + ks_nr_syms)
-		return NULL;
-	strscpy(desc, *next, KUNIT_PARAM_DESC_SIZE);
-	return next;
-}
-
 static int ks_pre(struct kprobe *p, struct pt_regs *regs)
 {
 	return 0;
@@ -102,23 +92,18 @@ static int ks_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	return 0;
 }
 
-/* Passes wrongly: -EINVAL for another reason; the blacklist check sees it. */
-static void ks_kprobe_refused(struct kunit *test)
+static int ks_kprobe(const char *sym)
 {
-	const char *sym = *(const char **)test->param_value;
 	struct kprobe kp = { .symbol_name = sym, .pre_handler = ks_pre };
 	int ret = register_kprobe(&kp);
 
 	if (!ret)
 		unregister_kprobe(&kp);
-	KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL,
-			    "register_kprobe(%s) returned %d", sym, ret);
+	return ret;
 }
 
-/* Passes wrongly: as for kprobes (both go through register_kprobe()). */
-static void ks_kretprobe_refused(struct kunit *test)
+static int ks_kretprobe(const char *sym)
 {
-	const char *sym = *(const char **)test->param_value;
 	struct kretprobe krp = {
 		.kp.symbol_name = sym,
 		.handler = ks_ret,
@@ -128,54 +113,64 @@ static void ks_kretprobe_refused(struct kunit *test)
 
 	if (!ret)
 		unregister_kretprobe(&krp);
-	KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL,
-			    "register_kretprobe(%s) returned %d", sym, ret);
+	return ret;
 }
 
-/* Positive control: a check refusing every symbol fails here. */
-static void ks_control_kprobe(struct kunit *test)
+static int __init ks_init(void)
 {
-	struct kprobe kp = { .symbol_name = ks_accept, .pre_handler = ks_pre };
-	int ret = register_kprobe(&kp);
+	char detail[128];
+	int i, ret, nr;
 
-	KUNIT_EXPECT_EQ_MSG(test, ret, 0, "register_kprobe(%s) returned %d",
-			    ks_accept, ret);
-	if (!ret) {
-		KUNIT_EXPECT_NOT_NULL(test, kp.addr);
-		unregister_kprobe(&kp);
+	ret = ks_parse();
+	nr = 1 + 2 * ks_nr_syms + 2;
+	pr_info(KS_PFX "1..%d\n", nr);
+
+	/* Passes wrongly: a list naming both slow paths but missing a helper. */
+	snprintf(detail, sizeof(detail),
+		 "refuse=%s must name objpool_pop_slow and objpool_push_slow (%d)",
+		 ks_refuse, ret);
+	ks_result(!ret && ks_listed("objpool_pop_slow") &&
+		  ks_listed("objpool_push_slow"), "symbols_given", NULL, detail);
+
+	for (i = 0; i < ks_nr_syms; i++) {
+		/* Passes wrongly: -EINVAL for another reason; the blacklist check sees it. */
+		ret = ks_kprobe(ks_syms[i]);
+		snprintf(detail, sizeof(detail),
+			 "register_kprobe(%s) returned %d, expected -EINVAL",
+			 ks_syms[i], ret);
+		ks_result(ret == -EINVAL, "kprobe_refused", ks_syms[i], detail);
+
+		/* Passes wrongly: as above (register_kretprobe() checks the same). */
+		ret = ks_kretprobe(ks_syms[i]);
+		snprintf(detail, sizeof(detail),
+			 "register_kretprobe(%s) returned %d, expected -EINVAL",
+			 ks_syms[i], ret);
+		ks_result(ret == -EINVAL, "kretprobe_refused", ks_syms[i], detail);
 	}
+
+	/* Positive control: a check refusing every symbol fails here. */
+	ret = ks_kprobe(ks_accept);
+	snprintf(detail, sizeof(detail), "register_kprobe(%s) returned %d, expected 0",
+		 ks_accept, ret);
+	ks_result(!ret, "control_kprobe_accepted", NULL, detail);
+
+	/* Positive control: as above, for kretprobes. */
+	ret = ks_kretprobe(ks_accept);
+	snprintf(detail, sizeof(detail), "register_kretprobe(%s) returned %d, expected 0",
+		 ks_accept, ret);
+	ks_result(!ret, "control_kretprobe_accepted", NULL, detail);
+
+	pr_info(KS_PFX "# pass:%d fail:%d\n", ks_test - ks_failed, ks_failed);
+	pr_info(KS_PFX "done\n");
+	return 0;
 }
 
-/* Positive control: as above, for kretprobes. */
-static void ks_control_kretprobe(struct kunit *test)
+static void __exit ks_exit(void)
 {
-	struct kretprobe krp = {
-		.kp.symbol_name = ks_accept,
-		.handler = ks_ret,
-		.maxactive = 2,
-	};
-	int ret = register_kretprobe(&krp);
-
-	KUNIT_EXPECT_EQ_MSG(test, ret, 0, "register_kretprobe(%s) returned %d",
-			    ks_accept, ret);
-	if (!ret)
-		unregister_kretprobe(&krp);
 }
 
-static struct kunit_case ks_cases[] = {
-	KUNIT_CASE(ks_symbols_given),
-	KUNIT_CASE_PARAM(ks_kprobe_refused, ks_gen),
-	KUNIT_CASE_PARAM(ks_kretprobe_refused, ks_gen),
-	KUNIT_CASE(ks_control_kprobe),
-	KUNIT_CASE(ks_control_kretprobe),
-	{}
-};
-
-static struct kunit_suite ks_suite = {
-	.name = "objpool_kprobe_safety",
-	.test_cases = ks_cases,
-};
-kunit_test_suite(ks_suite);
+module_init(ks_init);
+module_exit(ks_exit);
 
 MODULE_DESCRIPTION("objpool's pop and push paths refuse kprobes");
 MODULE_LICENSE("GPL");
