@@ -18,7 +18,7 @@
  * (the debugfs blacklist, tracefs).
  *
  * The cases run in module init and print KTAP lines prefixed with
- * "objpool_kprobe_safety: ", which the suite turns into a KTAP subtest.
+ * "objpool_kprobe_safety_ktap: ", which the suite turns into a KTAP subtest.
  * Not a KUnit suite: 6.1's KUnit runs a module's suites when the module
  * is coming, before its parameters are parsed, so it could not see
  * refuse=.
@@ -38,7 +38,7 @@ module_param_named(accept, ks_accept, charp, 0444);
 MODULE_PARM_DESC(accept, "A symbol that must accept kprobes (positive control)");
 
 #define KS_MAX_SYMS	32
-#define KS_PFX		"objpool_kprobe_safety: "
+#define KS_PFX		"objpool_kprobe_safety_ktap: "
 
 static char ks_buf[1024];
 static const char *ks_syms[KS_MAX_SYMS];

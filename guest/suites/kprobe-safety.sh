@@ -41,7 +41,7 @@ echo "KTAP version 1"
 echo "1..$(( 1 + $# + 2 + 2 * $# + 1 ))"
 
 # 1. The module's cases, as subtest 1 (it prints them prefixed, in init).
-pfx="objpool_kprobe_safety: "
+pfx="objpool_kprobe_safety_ktap: "
 mark=$(dmesg | wc -l)
 if [ ! -e "$ko" ]; then
 	tap_fail objpool_kprobe_safety "$ko missing: guest/modules not built with CONFIG_KRETPROBES?"
