@@ -8,8 +8,8 @@ pkgs="build-essential flex bison bc libelf-dev libssl-dev cpio xz-utils
       rsync python3 ccache kmod qemu-system-x86 qemu-system-arm
       gcc-aarch64-linux-gnu libc6-dev-arm64-cross busybox-static bash-static
       sparse python3-matplotlib python3-ply python3-git
-      python3-sphinx python3-sphinx-rtd-theme b4"
-[ "${1:-}" = bench ] && pkgs="$pkgs linux-perf linux-source-6.12"
+      python3-sphinx python3-sphinx-rtd-theme b4 spin linux-source-6.12"
+[ "${1:-}" = bench ] && pkgs="$pkgs linux-perf"
 
 missing=$(dpkg-query -W -f '${Package} ${Status}\n' $pkgs 2>/dev/null |
 	awk '$NF != "installed" { print $1 }')

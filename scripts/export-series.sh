@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # Write base..HEAD of build/linux as format-patch files into DIR, with the
 # cover letter made from cover/cover-letter.txt and results/summary.md.
-# Deterministic: no commit ids, no signature, a fixed cover letter date.
+# Every patch has the project's identity (lib.sh) as author and no
+# Signed-off-by, whoever made the commits: make mail adds the sender's.
+# Deterministic: no commit ids, no signature, a fixed cover letter date,
+# and neither the user's nor the system's git config (format.signOff...).
 . "$(dirname "$0")/lib.sh"
 dir=${1:?usage: export-series.sh DIR}
 git -C "$TREE" rev-parse -q --verify base >/dev/null ||
 	die "build/linux has no 'base' tag; run 'make tree' first"
 mkdir -p "$dir"
 [ "$(git -C "$TREE" rev-list --count base..HEAD)" != 0 ] || exit 0
-GIT_COMMITTER_DATE=$FIXED_DATE git -C "$TREE" format-patch -q --zero-commit \
-	--no-signature --cover-letter --subject-prefix=PATCH -o "$dir" base..HEAD
+head=$("$TOP/scripts/restamp.sh" "$TREE" "$PROJECT_NAME" "$PROJECT_EMAIL") || exit
+GIT_COMMITTER_DATE=$FIXED_DATE git_plain -C "$TREE" format-patch -q --zero-commit \
+	--no-signature --cover-letter --subject-prefix=PATCH -o "$dir" "base..$head"
 "$TOP/scripts/cover-letter.py" "$dir/0000-cover-letter.patch" \
 	"$TOP/results/summary.md" "$dir/0000-cover-letter.patch"

@@ -9,11 +9,57 @@ die() { printf '%s: error: %s\n' "${0##*/}" "$*" >&2; exit 1; }
 warn() { printf '%s: warning: %s\n' "${0##*/}" "$*" >&2; }
 say() { printf '==> %s\n' "$*" >&2; }
 
-# Fixed identity and date for every commit the harness makes, so that an
-# unchanged series exports byte-identical patches.
-export GIT_AUTHOR_NAME="objpool series" GIT_AUTHOR_EMAIL="objpool@localhost"
-export GIT_COMMITTER_NAME="objpool series" GIT_COMMITTER_EMAIL="objpool@localhost"
+# The project's identity: author and committer of every commit the harness
+# makes and of every patch in patches/.  It is no person: the .invalid
+# domain is reserved (RFC 2606) and receives no mail.  A person's name and
+# Signed-off-by go in only at 'make mail', from the sender's git config.
+PROJECT_NAME="objpool series"
+PROJECT_EMAIL="objpool-series@objpool.invalid"
+export GIT_AUTHOR_NAME=$PROJECT_NAME GIT_AUTHOR_EMAIL=$PROJECT_EMAIL
+export GIT_COMMITTER_NAME=$PROJECT_NAME GIT_COMMITTER_EMAIL=$PROJECT_EMAIL
+# The sender of the mail gate's messages when the user has none configured
+# (scripts/mail.sh, MAIL_TEST_SENDER=1): no person either.
+MAIL_TEST_NAME="objpool mail check"
+MAIL_TEST_EMAIL="mail-check@objpool.invalid"
+# With a fixed date, an unchanged series exports byte-identical patches.
 FIXED_DATE="2000-01-01T00:00:00+0000"
+
+# git without the user's and the system's config (identity, format.signOff,
+# am.messageId, diff.noprefix...): the repository's own config only.
+git_plain() { GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git "$@"; }
+
+# identity_problem NAME EMAIL: print why NAME <EMAIL> cannot sign patches
+# off and return 1; return 0 silently when it can.  The rule (README,
+# "Submitting the series"): a name and an address must be set; the address
+# must not be in a reserved domain (example.com/.org/.net, the TLDs
+# .example, .invalid, .localhost, .test, .local, .localdomain, a noreply
+# host); neither may be a system account or a template (root, user,
+# nobody, admin, "Your Name"...); and it must not be the project's own
+# identity.  Names are not judged otherwise: "Ada Lovelace" passes.
+identity_problem() {
+	local name=$1 email=${2,,} lname=${1,,} domain local
+	if [ -z "$name" ]; then echo "user.name is not set"; return 1; fi
+	if [ -z "$email" ]; then echo "user.email is not set"; return 1; fi
+	if [ "$lname" = "${PROJECT_NAME,,}" ] || [ "$email" = "${PROJECT_EMAIL,,}" ]; then
+		echo "'$1 <$2>' is the project's identity, not a person"; return 1
+	fi
+	case $name in *[\<\>@]*) echo "name '$1' holds a mail address"; return 1 ;; esac
+	[[ $email =~ ^[^@[:space:]\<\>]+@[^@[:space:]\<\>]+\.[a-z0-9-]+$ ]] ||
+		{ echo "'$2' is not an address like name@host.tld"; return 1; }
+	local=${email%@*} domain=${email#*@}
+	case .$domain in
+	*.example.com|*.example.org|*.example.net|*.example|*.invalid|*.localhost|\
+	*.test|*.local|*.localdomain|*.noreply.*)
+		echo "address '$2' is in the reserved or placeholder domain $domain"; return 1 ;;
+	esac
+	case $local in root|user|nobody|admin|noreply|no-reply)
+		echo "address '$2' is a system account, not a person"; return 1 ;;
+	esac
+	case $lname in root|user|nobody|admin|name|"your name"|"firstname lastname"|unknown)
+		echo "name '$1' is a system account or a template, not a person"; return 1 ;;
+	esac
+	return 0
+}
 
 valid_arches="x86_64 arm64"
 valid_flavors="test debug kcsan bench"

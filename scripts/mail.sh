@@ -1,11 +1,21 @@
 #!/usr/bin/env bash
 # make mail: the series as mail-ready messages, written by b4 (Debian's
-# package) into build/mail/ and never sent. b4 takes the commits of
-# build/linux (base..HEAD), the cover letter of patches/0000-cover-letter.patch
-# and the recipients the tree's scripts/get_maintainer.pl names for them
-# (b4 prep --auto-to-cc). It works on a shared clone, build/b4-tree, so
-# build/linux is left as it is. Sending is b4 send (with a signing key
-# from 'patatt genkey') from build/b4-tree, or git send-email build/mail/*.
+# package) into build/mail/ and never sent.  The sender is the user's own
+# git identity (git config user.name, user.email): it becomes the author
+# and From: of every patch, every patch gets the sender's Signed-off-by
+# (the sender certifies the DCO), and the OBJPOOL entry of MAINTAINERS,
+# which names no maintainer in patches/, gets "M: sender" (scripts/
+# restamp.sh).  patches/ carry the project's identity and no Signed-off-by
+# (make series); an unset or placeholder sender is refused (lib.sh,
+# identity_problem).  b4 takes the stamped commits, the cover letter of
+# patches/0000-cover-letter.patch and the recipients the tree's
+# scripts/get_maintainer.pl names for them (b4 prep --auto-to-cc), in a
+# shared clone, build/b4-tree, so build/linux is left as it is.  Sending is
+# b4 send (with a signing key from 'patatt genkey') from build/b4-tree, or
+# git send-email build/mail/*.
+# MAIL_TEST_SENDER=1 (the mail gate, when no sender is configured): the
+# fixed test sender of lib.sh instead, into build/mail-check/; those
+# messages are undeliverable (.invalid) and only show that the series mails.
 . "$(dirname "$0")/lib.sh"
 work=$BUILD/b4-tree out=$BUILD/mail cover=$TOP/patches/0000-cover-letter.patch
 command -v b4 >/dev/null || die "b4 is not installed; run 'make deps'"
@@ -13,12 +23,32 @@ git -C "$TREE" rev-parse -q --verify base >/dev/null ||
 	die "no series tree in build/linux; run 'make tree'"
 [ -f "$cover" ] || die "no $cover; run 'make series'"
 
+if [ -n "${MAIL_TEST_SENDER:-}" ]; then
+	name=$MAIL_TEST_NAME email=$MAIL_TEST_EMAIL out=$BUILD/mail-check
+else
+	name=$(git -C "$TOP" config user.name) email=$(git -C "$TOP" config user.email)
+	why=$(identity_problem "$name" "$email") || die "$why.
+  make mail sends as you and signs every patch off in your name
+  (Signed-off-by certifies the Developer's Certificate of Origin,
+  Documentation/process/submitting-patches.rst), so it needs your own
+  name and address, not a placeholder (the rule: README.md, 'Submitting
+  the series').  Now: user.name='$name' user.email='$email'.  Set them:
+    git config --global user.name \"Your Name\"
+    git config --global user.email \"you@your.mail.domain\"
+  then run 'make mail' again."
+fi
+# b4 makes the cover letter commit with these.
+export GIT_AUTHOR_NAME=$name GIT_AUTHOR_EMAIL=$email
+export GIT_COMMITTER_NAME=$name GIT_COMMITTER_EMAIL=$email
+
 rm -rf "$work" "$out"
-git clone -q --shared "$TREE" "$work" || die "cannot clone build/linux"
+git clone -q -n --shared "$TREE" "$work" || die "cannot clone build/linux"
+head=$("$TOP/scripts/restamp.sh" "$work" "$name" "$email" --sign --maintainer) ||
+	die "cannot stamp the series with $name <$email> (see above)"
 cd "$work" || exit 1
-git checkout -q -b objpool
-git config user.name "$GIT_AUTHOR_NAME"
-git config user.email "$GIT_AUTHOR_EMAIL"
+git checkout -q -b objpool "$head"
+git config user.name "$name"
+git config user.email "$email"
 # b4 send -o only writes the messages; an SMTP setting keeps b4 from
 # asking for its web endpoint, which would need a signing key.
 git config sendemail.smtpserver /bin/false
@@ -38,4 +68,4 @@ chmod +x "$BUILD/b4-editor.sh"
 	b4 prep --auto-to-cc &&
 	b4 send --no-sign -o "$out"
 } >"$BUILD/b4.log" 2>&1 || die "b4 failed; see build/b4.log"
-say "$(find "$out" -name '*.eml' | wc -l) messages in build/mail/"
+say "$(find "$out" -name '*.eml' | wc -l) messages from $name <$email> in ${out#"$TOP"/}/"

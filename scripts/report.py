@@ -215,38 +215,154 @@ def memory(rows):
     return out
 
 
-def objpool_userspace(rows, results):
-    data = defaultdict(list)
+US_POOLS = ['objpool', 'upstream', 'freelist', 'percpu-floor']
+US_SCENARIOS = {
+    'balanced': 'pop, then push on the same CPU',
+    'held': 'each thread keeps objs/threads - 1 objects out and pushes the oldest back: the pool runs near empty',
+    'exhausted': 'every object is out: every pop misses (misses/s, counters per miss)',
+    'migrating': 'pop on one thread\'s CPU, push on the next thread\'s (at most 16 objects in flight per thread; '
+                 'the handover waits for the receiver to run, so on this shared 2-core machine its pairs/s '
+                 'measure scheduling more than the pool: read its counters)',
+    'touched-64': 'balanced, the user writes all 64 bytes of each object between pop and push',
+    'touched-256': 'balanced, the user writes all 256 bytes of each object between pop and push',
+    'sparse-balanced': 'balanced with 96 possible CPUs, 2 online, 192 objects (kretprobe\'s default maxactive, 2 x possible)',
+    'sparse-held': 'held with 96 possible CPUs, 2 online, 192 objects',
+    'sparse-burst': 'each thread pops objs/threads - 1 objects, then pushes them all back; 96 possible CPUs, 2 online, 192 objects',
+    'sparse-exhausted': 'exhausted with 96 possible CPUs, 2 online, 192 objects',
+    'sparse-migrating': 'migrating with 96 possible CPUs, 2 online, 192 objects',
+}
+
+
+def us_points(rows):
+    """{(scenario, threads): {'rate': {pool: {pair: v}}, 'count': {pool: row}, 'row': row}}"""
+    pts = {}
     for r in rows:
+        pt = pts.setdefault((r['scenario'], int(r['threads'])), {'rate': defaultdict(dict), 'count': {}, 'row': r})
+        metric = 'misses_per_s' if r['scenario'].endswith('exhausted') else 'pairs_per_s'
         try:
-            data[(r['case'], r['impl'], int(r['threads']))].append(float(r['ops_per_sec']))
+            v = float(r[metric])
         except ValueError:  # "init failed" or a peer that did not build
             continue
-    impls = sorted({k[1] for k in data})
-    threads = sorted({k[2] for k in data})
-    out = ['## Pool benchmark in userspace (tools/testing/objpool)', '',
-           'Pop+push pairs per second on the host (2 cores, no guest), threads '
-           'above 2 oversubscribed; median (min-max) over runs. Peers built from '
-           'their real sources: freelist.h of the base, upstream objpool of Linux 6.12.', '']
-    for case in sorted({k[0] for k in data}):
-        out += [f'### {case}', '', '| threads | ' + ' | '.join(impls) + ' | objpool/upstream | objpool/freelist |',
-                '|---|' + '---|' * (len(impls) + 2)]
-        series = defaultdict(list)
-        for t in threads:
-            cells = []
-            for impl in impls:
-                v = data.get((case, impl, t))
-                if v:
-                    m, lo, hi = spread(v)
-                    cells.append(f'{fmt(m)} ({fmt(lo)}-{fmt(hi)})')
-                    series[impl].append((t, m))
-                else:
-                    cells.append('-')
-            med = {i: statistics.median(data[(case, i, t)]) for i in impls if (case, i, t) in data}
-            r = lambda a, b: f'{med[a] / med[b]:.2f}' if a in med and b in med else '-'
-            out.append(f'| {t} | ' + ' | '.join(cells) + f' | {r("objpool", "upstream")} | {r("objpool", "freelist")} |')
-        plot(os.path.join(results, f'objpool-userspace-{case}.png'), f'objpool_test -b {case} (host)', 'pairs/s', series)
-        out += ['', f'![{case}](objpool-userspace-{case}.png)', '']
+        if r['mode'] == 'rate':
+            pt['rate'][r['pool']][int(r['pair'])] = v
+        else:
+            pt['count'][r['pool']] = r
+    return pts
+
+
+def us_ratio(pt):
+    a, b = pt['rate'].get('objpool', {}), pt['rate'].get('upstream', {})
+    ratios = [a[p] / b[p] for p in a if p in b and b[p] > 0]
+    if not ratios:
+        return None
+    return spread(ratios) + (len(ratios),)
+
+
+def us_per(row, key):
+    """Counter per successful pair (per miss in the exhausted scenarios)."""
+    if not row:
+        return '-'
+    per = int(row['misses']) if row['scenario'].endswith('exhausted') else int(row['pairs'])
+    if not per:
+        return '-'
+    v = int(row[key]) / per
+    return f'{v:.3g}' if v else '0'
+
+
+def us_counts(row, keys=('spills', 'steals', 'avail_writes')):
+    return ' / '.join(us_per(row, k) for k in keys) if row else '-'
+
+
+def us_series(rows):
+    return sorted({r.get('series', '') for r in rows}) or ['']
+
+
+def objpool_userspace(rows, results):
+    out = ['## Pool benchmark in userspace (tools/testing/objpool)', '']
+    if 'mode' not in rows[0]:
+        return out + ['(old CSV format: rerun `BENCHES=objpool-userspace make bench`)']
+    pts = us_points(rows)
+    npairs = max((len(p['rate'].get('objpool', {})) for p in pts.values()), default=0)
+    out += ['Scenario matrix on the host\'s real cores (2 cores, threads above 2 oversubscribed; '
+            'no guest): lib/objpool.c unmodified, upstream\'s objpool of Linux 6.12 and freelist.h of '
+            'the base built from their sources against the same shims, and a per-CPU floor (no sharing, '
+            'no stealing). Series measured: ' + ', '.join(f'`{s}`' for s in us_series(rows)) + '. '
+            'Command: `BENCHES=objpool-userspace make bench`.', '',
+            'Pairs/s count successful pop+push pairs only (misses/s in the exhausted rows), '
+            f'medians over the runs ({npairs} of objpool and upstream, 3 of the others). objpool/upstream is the median (min-max) of the ratios of {npairs} '
+            'paired A/B runs (the two alternate, A/B then B/A). Counters come from one more run of '
+            'each pool with counting on (off in the throughput runs), per successful pair (per miss in '
+            'the exhausted rows): spills are calls of objpool_push_slow(), steals objects a pop took from '
+            'another CPU\'s ring (objpool_pop_slow() returning one; for upstream, a pop that walked past '
+            'its own ring), avail writes set_bit()/clear_bit() on the cache line of the pool\'s avail '
+            'bitmap. Upstream has no spill and no avail bitmap. The machine is shared: the series label '
+            'ends with its load average when the run started (2 cores), and absolute rates move with it; '
+            'compare the ratios of the same run.', '']
+    for name, what in US_SCENARIOS.items():
+        if any(k[0] == name for k in pts):
+            out.append(f'- {name}: {what}')
+    out += ['', '| scenario | threads | objpool | upstream | freelist | percpu-floor | objpool/upstream '
+            '| objpool spills / steals / avail writes per pair | upstream steals per pair |',
+            '|---|---|---|---|---|---|---|---|---|']
+    series = defaultdict(list)
+    order = list(US_SCENARIOS)
+    for (sc, t) in sorted(pts, key=lambda k: (order.index(k[0]) if k[0] in order else 99, k[1])):
+        pt = pts[(sc, t)]
+        cells = []
+        for pool in US_POOLS:
+            v = list(pt['rate'].get(pool, {}).values())
+            cells.append(fmt(statistics.median(v)) if v else '-')
+        rt = us_ratio(pt)
+        ratio = f'{rt[0]:.2f} ({rt[1]:.2f}-{rt[2]:.2f})' if rt else '-'
+        if rt:
+            series[sc].append((t, rt[0]))
+        label = sc + (' (misses/s)' if sc.endswith('exhausted') else '')
+        out.append(f'| {label} | {t} | ' + ' | '.join(cells) + f' | {ratio} | '
+                   f'{us_counts(pt["count"].get("objpool"))} | '
+                   f'{us_per(pt["count"].get("upstream"), "steals")} |')
+    plot(os.path.join(results, 'objpool-userspace-ratio.png'),
+         'objpool / upstream objpool, userspace (host)', 'ratio (median of A/B pairs)',
+         {k: v for k, v in series.items() if len(v) > 1})
+    out += ['', '![objpool/upstream](objpool-userspace-ratio.png)', '']
+    out += objpool_userspace_before_after(rows, results)
+    return out
+
+
+def objpool_userspace_before_after(rows, results):
+    """The review's tables: online far below possible, and an exhausted pool,
+    for the series of objpool-userspace-before.csv and of this run."""
+    sets = []
+    path = os.path.join(results, 'objpool-userspace-before.csv')
+    if os.path.exists(path):
+        before = read(path)
+        if before and 'mode' in before[0]:
+            sets.append(('before', before))
+    pool_of = lambda rs: {x.split(';')[0].split(' lib/objpool.c ')[-1] for x in us_series(rs)}
+    if not sets or pool_of(sets[0][1]) != pool_of(rows):
+        sets.append(('after' if sets else 'this run', rows))
+    out = ['### Online far below possible, and an exhausted pool', '',
+           'The rows of the matrix the review asked for, for each series measured: '
+           '`results/objpool-userspace-before.csv` holds the run before the pool rewrite, '
+           '`results/objpool-userspace.csv` the last run, shown as "after" when it measured another '
+           'lib/objpool.c (the series label names this repository\'s commit and the blob of '
+           'lib/objpool.c, then the load average of this shared machine when the run started). After a change of the pool, `BENCHES=objpool-userspace make bench` '
+           'adds the after rows; `cp results/objpool-userspace.csv results/objpool-userspace-before.csv` '
+           'makes the last run the new baseline. Counters per successful pair (per miss when exhausted).', '',
+           '| series | scenario | threads | objpool | upstream | objpool/upstream '
+           '| objpool spills / steals / avail writes per pair | upstream steals per pair |',
+           '|---|---|---|---|---|---|---|---|']
+    for label, rs in sets:
+        pts = us_points(rs)
+        name = f'{label}: `{", ".join(us_series(rs))}`'
+        for (sc, t) in sorted(pts):
+            if not (sc.startswith('sparse-') or sc == 'exhausted' and t == 2):
+                continue
+            pt = pts[(sc, t)]
+            med = {p: statistics.median(pt['rate'][p].values()) for p in ('objpool', 'upstream') if pt['rate'].get(p)}
+            rt = us_ratio(pt)
+            out.append(f'| {name} | {sc} | {t} | ' + ' | '.join(fmt(med[p]) if p in med else '-' for p in ('objpool', 'upstream'))
+                       + (f' | {rt[0]:.2f} ({rt[1]:.2f}-{rt[2]:.2f})' if rt else ' | -')
+                       + f' | {us_counts(pt["count"].get("objpool"))} | {us_per(pt["count"].get("upstream"), "steals")} |')
     return out
 
 

@@ -25,8 +25,6 @@ if ! git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1; then
 	git init -q -b work
 	git config core.autocrlf false
 	git config gc.auto 0
-	git config user.name "Objpool Developers"
-	git config user.email "objpool-dev@example.org"
 	git add -A -f .
 	GIT_AUTHOR_DATE=$FIXED_DATE GIT_COMMITTER_DATE=$FIXED_DATE \
 		git commit -q -m "$BASE_PKG $installed" --no-verify
@@ -35,6 +33,10 @@ if ! git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1; then
 fi
 
 cd "$TREE"
+# Commits made by hand in build/linux get the project's identity too (make
+# series would put it on them anyway; make mail puts the sender's).
+git config user.name "$PROJECT_NAME"
+git config user.email "$PROJECT_EMAIL"
 # Already current: the tree holds exactly the series on top of base.
 if [ -z "$(git status --porcelain --untracked-files=no)" ] &&
    "$TOP/scripts/check-series.sh" --quiet --patches; then
@@ -48,7 +50,7 @@ fi
 	die "build/linux has uncommitted changes on base; commit or discard them first"
 
 for p in $(series); do
-	GIT_COMMITTER_DATE=$FIXED_DATE git am -q --committer-date-is-author-date "$p" 2>/tmp/am.$$ || {
+	GIT_COMMITTER_DATE=$FIXED_DATE git_plain am -q --committer-date-is-author-date "$p" 2>/tmp/am.$$ || {
 		files=$(sed -n 's/^error: patch failed: \(.*\):[0-9]*$/\1/p; s/^error: \(.*\): does not exist in index$/\1/p' /tmp/am.$$ | sort -u | tr '\n' ' ')
 		git am --abort
 		cat /tmp/am.$$ >&2; rm -f /tmp/am.$$

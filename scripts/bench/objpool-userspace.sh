@@ -1,23 +1,28 @@
 #!/usr/bin/env bash
-# Pool benchmark in userspace (tools/testing/objpool -b) on the host's 2
-# cores: this series' objpool, the old freelist (base tree's freelist.h),
-# upstream's objpool (Debian's linux-source-6.12, extracted here, never
-# committed) and a per-CPU floor, all built against the same shims.
-# CSV: impl,case,threads,ops_per_sec,run
+# Pool scenario benchmark in userspace (tools/testing/objpool -b) on the
+# host's cores: this series' objpool, upstream's objpool (Debian's
+# linux-source-6.12, extracted at build time, never committed), the old
+# freelist (base tree's freelist.h) and a per-CPU floor, all built
+# against the same shims. The CSV's series column names the commit of
+# this repository and the lib/objpool.c it measured, and the machine's
+# load average when the run started (the machine is shared).
+#   BENCH_US_SECONDS  length of one run (0.2)
+#   BENCH_US_PAIRS    A/B pairs of objpool and upstream per point (7)
+#   BENCH_US_SCENARIOS  comma-separated subset (all)
+# CSV: see the head of tools/testing/objpool/bench.c.
 . "$(dirname "$0")/../lib.sh"
 out=$1
-up=$BUILD/upstream-objpool
-tarball=$(ls /usr/src/linux-source-6.12.tar.* 2>/dev/null | head -n 1)
-[ -n "$tarball" ] || die "no /usr/src/linux-source-6.12.tar.*; run 'make deps' (scripts/deps.sh bench)"
-if [ ! -f "$up/lib/objpool.c" ]; then
-	mkdir -p "$up"
-	tar -xf "$tarball" -C "$up" --strip-components=1 \
-		linux-source-6.12/include/linux/objpool.h linux-source-6.12/lib/objpool.c ||
-		die "cannot extract upstream's objpool from $tarball"
-fi
+up=$("$TOP/scripts/upstream-objpool.sh") || exit
 dir=$TREE/tools/testing/objpool
-make -C "$dir" UPSTREAM_DIR="$up" objpool_test >"$BUILD/objpool-userspace-bench.log" 2>&1 ||
-	die "cannot build tools/testing/objpool; see build/objpool-userspace-bench.log"
-grep 'build failed' "$BUILD/objpool-userspace-bench.log" >&2
-(cd "$dir" && ./objpool_test -b -d "${BENCH_SECONDS:-1}" -r "${BENCH_REPEATS:-3}") >"$out/objpool-userspace.csv" ||
-	die "objpool_test -b failed"
+log=$BUILD/objpool-userspace-bench.log
+make -C "$dir" UPSTREAM_DIR="$up" objpool_test >"$log" 2>&1 ||
+	die "cannot build tools/testing/objpool; see ${log#$TOP/}"
+! grep 'build failed' "$log" >&2 || die "a peer did not build; see ${log#$TOP/}"
+rev=$(git -C "$TOP" rev-parse --short HEAD)
+git -C "$TOP" diff --quiet HEAD -- patches || rev="$rev+dirty"
+blob=$(git -C "$TREE" rev-parse --short HEAD:lib/objpool.c)
+git -C "$TREE" diff --quiet HEAD -- lib/objpool.c include/linux/objpool.h || blob="$blob+dirty"
+load=$(cut -d' ' -f1 /proc/loadavg)
+(cd "$dir" && ./objpool_test -b -d "${BENCH_US_SECONDS:-0.2}" -r "${BENCH_US_PAIRS:-7}" \
+	${BENCH_US_SCENARIOS:+-S "$BENCH_US_SCENARIOS"} -l "$rev lib/objpool.c $blob; load $load") \
+	>"$out/objpool-userspace.csv" || die "objpool_test -b failed"

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# TAP: the ring protocol, model-checked and litmus-tested.
+#  - model/NAME: every case of the series' spin model
+#    (tools/testing/objpool/model/check.sh): no error for 1 to 3 objects,
+#    and each control makes spin report the error it is for;
+#  - upstream-last/*: the positive control model/upstream-last.pml
+#    (upstream's `last` publication): spin must find the stale entry and
+#    the endless spin;
+#  - litmus/NAME: every LKMM litmus test of the series
+#    (tools/testing/objpool/litmus/check.sh) gives the verdict its
+#    Result: line states, with herd7 from ../shared/tools/herd7.
+# A missing spin or herd7 is a failure, not a skip.
+. "$(dirname "$0")/../lib.sh"
+herd7=${HERD7:-$TOP/../shared/tools/herd7/herd7}
+dir=$TREE/tools/testing/objpool
+log=$BUILD/model
+mkdir -p "$log"
+
+# upstream NAME EXPECT PANFLAGS -DFLAG...: one search of upstream-last.pml
+# that must end with pan's error line containing EXPECT.
+upstream() {
+	local name=$1 expect=$2 panflags=$3 d=$log/upstream-$1 err stats
+	shift 3
+	rm -rf "$d" && mkdir -p "$d"
+	if ! (cd "$d" && spin -a "$@" "$TOP/model/upstream-last.pml" >spin.log 2>&1 &&
+	      cc -O1 -w -o pan pan.c >cc.log 2>&1); then
+		echo "FAIL upstream-last/$name: spin -a or cc failed, see ${d#$TOP/}"
+		return
+	fi
+	# shellcheck disable=SC2086
+	(cd "$d" && ./pan -m100000 $panflags >pan.log 2>&1)
+	err=$(sed -n 's/^pan:[0-9]*: \(.*\) (at depth [0-9]*)$/\1/p' "$d/pan.log" | head -1)
+	stats=$(awk '/states, stored/ { print $1 " states" }' "$d/pan.log")
+	case $err in
+	*"$expect"*) echo "ok   upstream-last/$name: spin finds \"$err\" as it must; $stats" ;;
+	*) echo "FAIL upstream-last/$name: expected \"$expect\", got \"${err:-no error}\"; $stats, see ${d#$TOP/}" ;;
+	esac
+}
+
+out=$(
+	if [ ! -x "$dir/model/check.sh" ] || [ ! -x "$dir/litmus/check.sh" ]; then
+		echo "FAIL series: no tools/testing/objpool/{model,litmus}/check.sh in build/linux; run make tree"
+	fi
+	if ! command -v spin >/dev/null; then
+		echo "FAIL spin: not installed; run scripts/deps.sh (Debian package spin)"
+	else
+		"$dir/model/check.sh" 2>&1 | sed 's/^\(ok  \|FAIL\) /&model\//'
+		upstream stale-entry 'assertion violated (status[' "" -DOPS=4
+		upstream endless-spin 'acceptance cycle' "-a -f" -DOPS=4 -DLIVE
+	fi
+	if [ ! -x "$herd7" ]; then
+		echo "FAIL litmus: no herd7 at ${herd7}; CI clones the repository with shared/ beside it (\$TOP/../shared/tools/herd7), or set HERD7"
+	else
+		HERD7=$herd7 "$dir/litmus/check.sh" 2>&1 | sed 's/^\(ok  \|FAIL\) /&litmus\//'
+	fi
+)
+echo "TAP version 13"
+echo "1..$(echo "$out" | grep -c -E '^(ok  |FAIL) ')"
+echo "$out" | awk '
+	/^ok   / { n++; sub(/^ok   /, "ok " n " "); print; next }
+	/^FAIL / { n++; sub(/^FAIL /, "not ok " n " "); print; next }
+	{ print "# " $0 }'
