@@ -20,9 +20,12 @@ bl=/sys/kernel/debug/kprobes/blacklist
 tr=/sys/kernel/tracing
 # Reached only from objpool_init(), objpool_fini(), objpool_free() and
 # objpool_drop(), never from pop or push: kprobes on them are allowed.
-init_only="objpool_init objpool_fini objpool_free objpool_drop objpool_alloc
-objpool_free_all objpool_init_slot objpool_fill_slot objpool_init_slots
-objpool_alloc_all objpool_inverse"
+# objpool_drop() runs from RCU callbacks (free_rp_inst_rcu(),
+# free_rethook_node_rcu()), outside the probe handlers.
+init_only="objpool_init objpool_fini objpool_free objpool_drop
+objpool_alloc_meta objpool_free_all objpool_plan_rings objpool_alloc_rings
+objpool_alloc_objs_paged objpool_alloc_objs objpool_fill_rings
+objpool_inverse objpool_alloc_all"
 # A function kernel/kprobes.c puts on the blacklist (NOKPROBE_SYMBOL).
 known_blacklisted=pre_handler_kretprobe
 
