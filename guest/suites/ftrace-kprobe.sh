@@ -4,6 +4,8 @@
 cd /kselftest/ftrace || { tap_plan 1; tap_fail ftracetest "not installed in the guest"; exit 1; }
 set -- test.d/kprobe/*.tc
 tap_plan $#
+# Passes wrongly, each file: a pool bug off these paths (they test tracefs
+# parsing and probe hits, not instance reuse under load); XFAIL counts as ok.
 for tc in "$@"; do
 	name=$(basename "$tc" .tc)
 	logs=/tmp/ftrace-logs/$name

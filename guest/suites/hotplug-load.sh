@@ -39,6 +39,7 @@ wait $load
 rc=$?
 [ "$(cat $cpu1)" = 1 ] || echo 1 >$cpu1
 calls=$(sed -n 's/.*calls=\([0-9]*\).*/\1/p' /tmp/hp-load.txt)
+# Passes wrongly: any pool that does not crash; it checks only that load and hotplug ran.
 if [ -z "$bad" ] && [ "$rc" = 0 ] && [ "$cycles" -gt 0 ] && [ -n "$calls" ]; then
 	tap_ok hotplug_load_runs; echo "# $cycles offline/online cycles of CPU 1, $calls calls"
 else
@@ -50,6 +51,7 @@ fi
 # main thread come on top. The kretprobe pre-handler counts a miss with a
 # plain "rp->nmissed++" (kernel/kprobes.c, base and patched alike), so two
 # CPUs missing at once can lose one: up to 1% of the misses may be lost.
+# Passes wrongly: a pool handing one instance to two callers (each still counts a hit).
 read -r hits misses < <(profile)
 total=$(( ${hits:-0} + ${misses:-0} ))
 low=$(( ${calls:-0} - ${misses:-0} / 100 ))
@@ -74,6 +76,7 @@ wait
 sleepers $M 1
 wait
 read -r _ m3 < <(profile)
+# Passes wrongly: a pool that lost one instance and duplicated another (M free either way).
 if [ "$m1" = "$m0" ] && [ "$m2" = "$((m0 + 1))" ] && [ "$m3" = "$m2" ]; then
 	tap_ok hotplug_instances_conserved
 	echo "# $M sleepers held all $M instances: one more sleep missed, then $M again missed nothing"

@@ -13,6 +13,16 @@ ko=/guest/modules/krp_sleep.ko
 tr=/sys/kernel/tracing
 log_since() { dmesg | tail -n +"$(( $1 + 1 ))"; }
 
+# What a wrong pool would still pass, per case:
+# unregister_entered: a pool giving two threads one instance (entries still count n).
+# unregister_returned: a pool that frees instances early but whose memory still reads fine (KASAN in debug sees it).
+# unregister_no_handler_after: a pool that loses the instances of an unregistered probe (nothing runs).
+# unregister_reregister: a pool whose leak only shows after many rounds.
+# unregister_no_leak: any; it skips in every make check flavor (test, kcsan: no kmemleak;
+#   debug: KASAN quarantine), and the debug flavor's kmemleak suite covers leaks instead.
+# exhaust_entered: a pool with maxactive plus one spare that a second miss would show (k - m counted exactly).
+# exhaust_returned: a pool that returns instances to the wrong probe's pool (one probe here).
+# exhaust_second_round: a pool that misses while instances are free but only below m (never here).
 unregister_cases="unregister_entered unregister_returned unregister_no_handler_after unregister_reregister unregister_no_leak"
 exhaust_cases="exhaust_entered exhaust_returned exhaust_second_round"
 # line|expected error_log message ("(none)": the write fails without one)
@@ -72,6 +82,7 @@ if [ ! -w $tr/kprobe_events ]; then
 fi
 
 # Each bad line: the write fails and error_log holds the expected message.
+# Passes wrongly: a pool that breaks only for accepted lines; these never reach it.
 for i in "${!bad_inputs[@]}"; do
 	line=${bad_inputs[$i]%|*} want=${bad_inputs[$i]#*|} name=${bad_names[$i]}
 	: >$tr/error_log
@@ -90,6 +101,7 @@ for i in "${!bad_inputs[@]}"; do
 done
 
 # r4096: the maximum is accepted, and the probe works with that many instances.
+# Passes wrongly (both cases): a pool that loses instances but keeps more than 5 of 4096.
 if err=$(echo "r4096:krp_lt_max kernel_clone" 2>&1 >>$tr/kprobe_events) &&
    grep -q '^r4096:kprobes/krp_lt_max kernel_clone' $tr/kprobe_events; then
 	tap_ok tracefs_r4096_accepted

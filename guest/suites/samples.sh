@@ -18,8 +18,10 @@ if [ -n "$ko" ] && insmod "$ko" func=kernel_clone; then
 	rmmod kretprobe_example
 	hits=$(log_since "$mark" | grep -c 'kernel_clone returned')
 	missed=$(log_since "$mark" | sed -n 's/.*Missed probing \([0-9]*\) instances.*/\1/p')
+	# Passes wrongly: a pool handing one instance out twice (returns still reach 20).
 	[ "$hits" -ge $forks ] && tap_ok kretprobe_example_hits ||
 		tap_fail kretprobe_example_hits "$hits returns seen for $forks forks"
+	# Passes wrongly: a pool that misses only under concurrency (forks here are sequential).
 	[ "$missed" = 0 ] && tap_ok kretprobe_example_nmissed ||
 		tap_fail kretprobe_example_nmissed "nmissed '$missed', expected 0"
 else
@@ -37,8 +39,10 @@ if [ -n "$ko" ] && insmod "$ko" symbol=kernel_clone; then
 	line=$(log_since "$mark" | grep 'fprobe at kernel_clone unregistered')
 	hits=$(echo "$line" | sed -n 's/.*\. \([0-9]*\) times hit.*/\1/p')
 	missed=$(echo "$line" | sed -n 's/.* \([0-9]*\) times missed.*/\1/p')
+	# Passes wrongly: as for kretprobe_example_hits, with rethook's pool.
 	[ "${hits:-0}" -ge $((2 * forks)) ] && tap_ok fprobe_example_hits ||
 		tap_fail fprobe_example_hits "'$hits' hits for $forks forks (expected >= $((2 * forks)))"
+	# Passes wrongly: as for kretprobe_example_nmissed.
 	[ "$missed" = 0 ] && tap_ok fprobe_example_nmissed ||
 		tap_fail fprobe_example_nmissed "nmissed '$missed', expected 0"
 else

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Pool benchmark in the kernel: guest/bench/objpool-module.sh on the patched
 # bench kernel, 1 vCPU (1 thread) and 2 vCPUs (2, 4, 8 kthreads).
-# CSV: accel,vcpus,impl,case,irq,threads,run,ops_per_sec,hits,misses
+# CSV: accel,vcpus,impl,case,irq,threads,run,pairs_per_sec,hits,misses,ns_per_miss
+# (columns of guest/bench/objpool-module.sh, which says what they mean)
 . "$(dirname "$0")/../lib.sh"
 out=$1
-echo "accel,vcpus,impl,case,irq,threads,run,ops_per_sec,hits,misses" >"$out/objpool-module.csv"
+echo "accel,vcpus,impl,case,irq,threads,run,pairs_per_sec,hits,misses,ns_per_miss" >"$out/objpool-module.csv"
 for setting in "1:1" "2:1 2 4"; do
 	vcpus=${setting%%:*} tpcs=${setting#*:}
 	res=$BUILD/results/bench-objpool-module-$vcpus
