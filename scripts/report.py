@@ -218,7 +218,7 @@ def real_load_icount(rows):
     for r in rows:
         clocks[r['arch']].add(r['clocksource'])
         ratios[r['arch']].append(float(r['ns_per_insn']))
-    out = ['## Real load under QEMU icount: instructions per call', '',
+    out = ['## Instructions per call under QEMU icount: real load', '',
            'syscall-loop getppid(), 1 thread, 1 vCPU, QEMU TCG with `-icount shift=0,sleep=off` '
            '(`make vm ICOUNT=1`): the guest clock advances 1 ns per guest instruction, so '
            'instructions per call = 1e9 / calls per virtual second (the loop, the syscall, '
@@ -315,7 +315,7 @@ def objpool_module_icount(rows):
     impls = sorted({k[1] for k in data})
     possibles = sorted({k[2] for k in data})
     runs = lambda d: ' / '.join(f'{d[i]:.1f}' for i in sorted(d)) if d else '-'
-    out = ['## Pool module under QEMU icount: instructions per operation', '',
+    out = ['## Instructions per pool operation under QEMU icount: lib/test_objpool.ko', '',
            'lib/test_objpool.ko on the patched bench kernel, 1 vCPU, `make vm ICOUNT=1` '
            '(1 ns of guest time per guest instruction), no hrtimer, booted with 2 and with '
            '96 possible CPUs (MAXCPUS). Pair: the nonblocking case (16 objects, pop then push '
