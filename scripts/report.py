@@ -249,7 +249,7 @@ def real_load_icount(rows):
                 if v:
                     cells[-1] += '<br>' + ' / '.join(f'{1e9 / x:.1f}' for x in v)
                     ipc.append(statistics.mean(1e9 / x for x in v))
-                    spr.append(f'{(max(v) - min(v)) / statistics.mean(v) * 100:.3f}%')
+                    spr.append(f'{(max(v) - min(v)) / statistics.mean(v) * 100:.4f}%')
                 else:
                     ipc.append(None)
                     spr.append('-')
@@ -279,7 +279,8 @@ def icount_goals(rows):
                 verdict = f'met within the runs\' spread ({d:+.1f}, spread {noise:.1f})'
             else:
                 verdict = f'not met, {d:+.1f} instructions per hit'
-            out.append(f'| a {p} hit costs no more instructions patched than base, 1 thread, '
+            article = 'an' if p == 'fprobe' else 'a'
+            out.append(f'| {article} {p} hit costs no more instructions patched than base, 1 thread, '
                        f'{arch} (icount) | base {statistics.mean(ib):.1f}, patched '
                        f'{statistics.mean(iq):.1f} insns/call ({d:+.1f}; {len(ib)} + {len(iq)} runs) '
                        f'| {verdict} |')

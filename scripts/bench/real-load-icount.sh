@@ -6,7 +6,7 @@
 # call and two boots show how repeatable they are.  Each boot first checks
 # that the guest clock follows icount (guest/bench/icount-clock.sh).
 # Environment: ICOUNT_ARCHES (x86_64 arm64), ICOUNT_RUNS (2),
-#   ICOUNT_SECONDS (0.2 virtual seconds per row).
+#   ICOUNT_SECONDS (0.2 virtual seconds per row), ICOUNT_KERNELS ("base patched").
 # CSV: arch,kernel,accel,vcpus,clocksource,ns_per_insn,row,run,calls_per_vsec
 . "$(dirname "$0")/../lib.sh"
 out=$1
@@ -15,7 +15,8 @@ csv=$out/real-load-icount.csv
 echo "arch,kernel,accel,vcpus,clocksource,ns_per_insn,row,run,calls_per_vsec" >"$csv"
 for arch in $arches; do
 	check_arch "$arch"
-	for kernel in base patched; do
+	for kernel in ${ICOUNT_KERNELS:-base patched}; do
+		case $kernel in base|patched) ;; *) die "ICOUNT_KERNELS: '$kernel' is neither base nor patched" ;; esac
 		base=; [ $kernel = base ] && base=1
 		for run in $(seq "$runs"); do
 			res=$BUILD/results/bench-real-load-icount-$arch-$kernel-$run
