@@ -7,16 +7,25 @@
 "$TOP/scripts/deps.sh" bench || exit
 "$TOP/scripts/tree.sh" || exit
 benches=${BENCHES:-$(grep -v '^#' "$TOP/config/benches" | awk '{ print $1 }')}
-host_only=$(grep -v '^#' "$TOP/config/benches" | awk '$2 == "host" { print $1 }')
-need_kernels=
+# The arches whose bench kernels (patched and base) a benchmark needs:
+# the words after its name in config/benches, x86_64 when there are none,
+# none for "host".
+kernel_arches() {
+	awk -v b="$1" '$1 == b { if (NF == 1) print "x86_64"; else for (i = 2; i <= NF; i++) if ($i != "host") print $i }' \
+		"$TOP/config/benches"
+}
+need_arches=
 for b in $benches; do
 	[ -x "$TOP/scripts/bench/$b.sh" ] || die "unknown benchmark '$b'; valid: $(cd "$TOP/scripts/bench" && ls | sed 's/\.sh$//' | tr '\n' ' ')"
-	echo "$host_only" | grep -qx "$b" || need_kernels=1
+	grep -v '^#' "$TOP/config/benches" | awk '{ print $1 }' | grep -qx "$b" ||
+		die "benchmark '$b' has no line in config/benches; add one (its name, then 'host' or the arches it boots)"
+	need_arches="$need_arches $(kernel_arches "$b")"
 done
-if [ -n "$need_kernels" ]; then
-	"$TOP/scripts/kernel.sh" x86_64 bench || exit
-	"$TOP/scripts/kernel.sh" x86_64 bench 1 || exit
-fi
+for arch in $(echo "$need_arches" | tr ' ' '\n' | sort -u); do
+	check_arch "$arch"
+	"$TOP/scripts/kernel.sh" "$arch" bench || exit
+	"$TOP/scripts/kernel.sh" "$arch" bench 1 || exit
+done
 out=$BUILD/bench-out
 rm -rf "$out" && mkdir -p "$out"
 for b in $benches; do

@@ -214,6 +214,189 @@ def memory(rows):
                    f'| {m} | {target} | {full} |')
     return out
 
+ICOUNT_NOTE = ('icount counts executed guest instructions, not time: cache misses, '
+               'cache-line contention and memory ordering cost nothing here, so these '
+               'numbers are the single-thread instruction cost only, not a speed on '
+               'real hardware.')
+
+
+def icount_runs(rows):
+    """{(arch, row, kernel): {run: calls per virtual second}}"""
+    data = defaultdict(dict)
+    for r in rows:
+        data[(r['arch'], r['row'], r['kernel'])][int(r['run'])] = float(r['calls_per_vsec'])
+    return data
+
+
+def real_load_icount(rows):
+    data = icount_runs(rows)
+    arches = sorted({r['arch'] for r in rows}, key=lambda a: (a != 'x86_64', a))
+    clocks = defaultdict(set)
+    ratios = defaultdict(list)
+    for r in rows:
+        clocks[r['arch']].add(r['clocksource'])
+        ratios[r['arch']].append(float(r['ns_per_insn']))
+    out = ['## Instructions per call under QEMU icount: real load', '',
+           'syscall-loop getppid(), 1 thread, 1 vCPU, QEMU TCG with `-icount shift=0,sleep=off` '
+           '(`make vm ICOUNT=1`): the guest clock advances 1 ns per guest instruction, so '
+           'instructions per call = 1e9 / calls per virtual second (the loop, the syscall, '
+           'the probe and the timer ticks that land in the loop). Each run is a separate boot; '
+           'spread = (max - min) / mean of the runs. The native row has no probe and the '
+           'kprobe row never touches the instance pool: they are the controls, and should '
+           'not differ between the kernels. Kernels: the bench flavor, base and patched, same config. '
+           + ICOUNT_NOTE + ' Regenerate with `BENCHES=real-load-icount make bench` '
+           '(ICOUNT_RUNS=, ICOUNT_ARCHES=, ICOUNT_SECONDS= to change the defaults 2, x86_64 arm64, 0.2).', '',
+           'Guest clock check (guest/bench/icount-clock.sh: a loop of known instruction count, '
+           'timed with CLOCK_MONOTONIC): ' +
+           '; '.join(f'{a}: clocksource {"/".join(sorted(clocks[a]))}, '
+                     f'{min(ratios[a]):.4f}-{max(ratios[a]):.4f} ns per instruction'
+                     for a in arches) + '.', '']
+    for arch in arches:
+        rws = [p for p in ('native', 'kprobe', 'kretprobe', 'fprobe')
+               if any(k[0] == arch and k[1] == p for k in data)]
+        out += [f'### {arch}', '',
+                '| row | base: calls/virtual s, insns/call (each run) | patched: same | base insns/call (mean) | '
+                'patched insns/call (mean) | patched - base (insns per hit) | spread base / patched |',
+                '|---|---|---|---|---|---|---|']
+        for p in rws:
+            cells, ipc, spr = [], [], []
+            for k in ('base', 'patched'):
+                runs = data.get((arch, p, k), {})
+                v = [runs[i] for i in sorted(runs)]
+                cells.append(' / '.join(f'{x:,.0f}' for x in v) or '-')
+                if v:
+                    cells[-1] += '<br>' + ' / '.join(f'{1e9 / x:.1f}' for x in v)
+                    ipc.append(statistics.mean(1e9 / x for x in v))
+                    spr.append(f'{(max(v) - min(v)) / statistics.mean(v) * 100:.4f}%')
+                else:
+                    ipc.append(None)
+                    spr.append('-')
+            i = [f'{x:.1f}' if x is not None else '-' for x in ipc]
+            d = f'{ipc[1] - ipc[0]:+.1f} ({(ipc[1] / ipc[0] - 1) * 100:+.2f}%)' if None not in ipc else '-'
+            out.append(f'| {p} | {cells[0]} | {cells[1]} | {i[0]} | {i[1]} | {d} | {spr[0]} / {spr[1]} |')
+        out.append('')
+    return out
+
+
+def icount_goals(rows):
+    """Goal rows: a probe hit costs no more instructions patched than base."""
+    data = icount_runs(rows)
+    out = []
+    for arch in sorted({r['arch'] for r in rows}, key=lambda a: (a != 'x86_64', a)):
+        for p in ('kretprobe', 'fprobe'):
+            b, q = data.get((arch, p, 'base')), data.get((arch, p, 'patched'))
+            if not b or not q:
+                continue
+            ib = [1e9 / x for x in b.values()]
+            iq = [1e9 / x for x in q.values()]
+            d = statistics.mean(iq) - statistics.mean(ib)
+            noise = max(max(ib) - min(ib), max(iq) - min(iq))
+            if d <= 0:
+                verdict = 'met'
+            elif d <= noise:
+                verdict = f'met within the runs\' spread ({d:+.1f}, spread {noise:.1f})'
+            else:
+                verdict = f'not met, {d:+.1f} instructions per hit'
+            article = 'an' if p == 'fprobe' else 'a'
+            out.append(f'| {article} {p} hit costs no more instructions patched than base, 1 thread, '
+                       f'{arch} (icount) | base {statistics.mean(ib):.1f}, patched '
+                       f'{statistics.mean(iq):.1f} insns/call ({d:+.1f}; {len(ib)} + {len(iq)} runs) '
+                       f'| {verdict} |')
+    return out
+
+def pool_icount(rows):
+    """{(arch, impl, possible): {'pair': {run: insns}, 'miss': {run: insns}}}
+
+    A run's virtual ns (= instructions) is ops / ops_per_sec.  Pair: the
+    nonblocking case, every pop succeeds: instructions / successful pops.
+    Miss: the misses case (one object, batches of 1-16 pops): its
+    instructions minus its successful pops at the same boot's pair cost,
+    divided by the failed pops.
+    """
+    ns = {}
+    for r in rows:
+        key = (r['arch'], r['impl'], int(r['possible']), int(r['run']), r['case'])
+        ns[key] = (int(r['ops']) * 1e9 / float(r['ops_per_sec']), int(r['hits']), int(r['misses']))
+    out = defaultdict(lambda: {'pair': {}, 'miss': {}})
+    for (arch, impl, possible, run, case), (t, hits, misses) in ns.items():
+        if case == 'nonblocking' and hits:
+            out[(arch, impl, possible)]['pair'][run] = t / hits
+    for (arch, impl, possible, run, case), (t, hits, misses) in ns.items():
+        pair = out[(arch, impl, possible)]['pair'].get(run)
+        if case == 'misses' and misses and pair is not None:
+            out[(arch, impl, possible)]['miss'][run] = (t - hits * pair) / misses
+    return out
+
+
+def objpool_module_icount(rows):
+    data = pool_icount(rows)
+    arches = sorted({k[0] for k in data}, key=lambda a: (a != 'x86_64', a))
+    impls = sorted({k[1] for k in data})
+    runs = lambda d: ' / '.join(f'{d[i]:.1f}' for i in sorted(d)) if d else '-'
+    out = ['## Instructions per pool operation under QEMU icount: lib/test_objpool.ko', '',
+           'lib/test_objpool.ko on the patched bench kernel, 1 vCPU, `make vm ICOUNT=1` '
+           '(1 ns of guest time per guest instruction), no hrtimer, booted with 2 and with '
+           '96 possible CPUs (MAXCPUS; an arm64 QEMU virt guest cannot have absent CPUs, so '
+           'it has 1 possible CPU whatever MAXCPUS says). Pair: the nonblocking case (16 objects, pop then push '
+           'back: every pop succeeds), instructions per successful pop+push pair, including '
+           'the module\'s own per-iteration work (owner tag claim and release, loop). '
+           'Failed pop: the misses case with one object (batches of 1-16 pops, one succeeds), '
+           'its instructions minus its successful pairs at the same boot\'s pair cost, per '
+           'failed pop: an estimate that also carries the batch loop\'s difference from the '
+           'nonblocking loop. Each value is one boot (run 1 / run 2). ' + ICOUNT_NOTE +
+           ' Regenerate with `BENCHES=objpool-module-icount make bench`.', '']
+    for arch in arches:
+        possibles = sorted({k[2] for k in data if k[0] == arch})
+        hdr = ['impl'] + [f'pair, {p} possible' for p in possibles] + \
+              [f'failed pop, {p} possible' for p in possibles]
+        if len(possibles) > 1:
+            hdr.append(f'failed pop {possibles[-1]} / {possibles[0]} possible')
+        out += [f'### {arch}', '', '| ' + ' | '.join(hdr) + ' |', '|' + '---|' * len(hdr)]
+        for impl in impls:
+            cells = [runs(data[(arch, impl, p)]['pair']) for p in possibles] + \
+                    [runs(data[(arch, impl, p)]['miss']) for p in possibles]
+            if len(possibles) > 1:
+                lo, hi = data[(arch, impl, possibles[0])]['miss'], data[(arch, impl, possibles[-1])]['miss']
+                cells.append(f'{statistics.mean(hi.values()) / statistics.mean(lo.values()):.2f}'
+                             if lo and hi else '-')
+            out.append(f'| {impl} | ' + ' | '.join(cells) + ' |')
+        out.append('')
+    return out
+
+
+def pool_icount_goals(rows):
+    data = pool_icount(rows)
+    out = []
+    for arch in sorted({k[0] for k in data}, key=lambda a: (a != 'x86_64', a)):
+        lo, hi = data.get((arch, 'objpool', 2)), data.get((arch, 'objpool', 96))
+        if not lo or not hi or not lo['miss'] or not hi['miss']:
+            continue
+        a, b = statistics.mean(lo['miss'].values()), statistics.mean(hi['miss'].values())
+        verdict = 'met' if b <= 2 * a else f'not met, {b / a:.2f}x'
+        out.append(f'| an empty-pool pop at 96 possible CPUs costs at most 2x its cost at 2, '
+                   f'{arch} (icount) | {a:.1f} insns at 2, {b:.1f} at 96 ({b / a:.2f}x) | {verdict} |')
+    return out
+
+
+def goals(results):
+    """The goals section: one row per goal with its measured verdict."""
+    out = []
+    path = os.path.join(results, 'real-load-icount.csv')
+    if os.path.exists(path):
+        rows = read(path)
+        if rows:
+            out += icount_goals(rows)
+    path = os.path.join(results, 'objpool-module-icount.csv')
+    if os.path.exists(path):
+        rows = read(path)
+        if rows:
+            out += pool_icount_goals(rows)
+    if not out:
+        return []
+    return ['## Goals', '',
+            'Each goal with what was measured and the verdict. ' + ICOUNT_NOTE, '',
+            '| goal | measured | verdict |', '|---|---|---|'] + out + ['']
+
 
 US_POOLS = ['objpool', 'upstream', 'freelist', 'percpu-floor']
 US_SCENARIOS = {
@@ -366,8 +549,10 @@ def objpool_userspace_before_after(rows, results):
     return out
 
 
-SECTIONS = [('harness.csv', harness), ('real-load.csv', real_load),
-            ('memory.csv', memory), ('objpool-module.csv', objpool_module),
+SECTIONS = [('harness.csv', harness), ('real-load-icount.csv', real_load_icount),
+            ('real-load.csv', real_load),
+            ('memory.csv', memory), ('objpool-module-icount.csv', objpool_module_icount),
+            ('objpool-module.csv', objpool_module),
             ('objpool-userspace.csv', objpool_userspace)]
 
 
@@ -375,6 +560,7 @@ def main():
     results = sys.argv[1]
     md = ['# Benchmark results', '',
           'Produced by `make bench`; see README.md for what each number means.', '']
+    md += goals(results)
     for name, section in SECTIONS:
         path = os.path.join(results, name)
         if not os.path.exists(path):

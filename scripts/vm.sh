@@ -5,6 +5,9 @@
 # Usage: vm.sh ARCH FLAVOR [BASE] -- CMD
 # Environment: VCPUS (2), MAXCPUS (VCPUS: possible CPUs), MEM (1G),
 #   TIMEOUT (900 s), RESULTS (host dir for /results), ACCEL (auto|kvm|tcg),
+#   ICOUNT=1 (one vCPU, single-threaded TCG with -icount shift=0,sleep=off:
+#   the guest clock advances 1 ns per executed guest instruction, so a timed
+#   loop in the guest counts instructions; accelerator "tcg-icount"),
 #   APPEND (extra kernel parameters), V=1 (show the whole console).
 . "$(dirname "$0")/lib.sh"
 arch=$1 flavor=$2; shift 2
@@ -19,6 +22,16 @@ obj=$(objdir "$arch" "$flavor" "$base")
 image=$obj/$(kimage "$arch")
 [ -f "$image" ] || die "no kernel in ${obj#$TOP/}; run 'make kernel ARCH=$arch FLAVOR=$flavor${base:+ BASE=1}' first"
 
+icount=
+case ${ICOUNT:-0} in
+0) ;;
+1)	[ "${VCPUS:-1}" = 1 ] ||
+		die "ICOUNT=1 runs one vCPU (icount needs single-threaded TCG); drop VCPUS=$VCPUS or ICOUNT=1"
+	[ "${ACCEL:-tcg}" = tcg ] || [ "${ACCEL:-tcg}" = auto ] ||
+		die "ICOUNT=1 is a TCG mode; drop ACCEL=$ACCEL or ICOUNT=1"
+	icount=1 VCPUS=1 ;;
+*)	die "ICOUNT must be 0 or 1, not '$ICOUNT'" ;;
+esac
 vcpus=${VCPUS:-2} maxcpus=${MAXCPUS:-${VCPUS:-2}} timeout=${TIMEOUT:-900}
 mem=${MEM:-1G}
 [ "$flavor" = debug ] && mem=${MEM:-3G}
@@ -39,7 +52,8 @@ append="panic=-1 oops=panic printk.devkmsg=on ${APPEND:-}"
 case $arch in
 x86_64)
 	accel=tcg,thread=multi cpu=qemu64
-	if [ "${ACCEL:-auto}" = kvm ] || { [ "${ACCEL:-auto}" = auto ] && "$TOP/scripts/kvm-probe.sh" "$image"; }; then
+	if [ -z "$icount" ] &&
+	   { [ "${ACCEL:-auto}" = kvm ] || { [ "${ACCEL:-auto}" = auto ] && "$TOP/scripts/kvm-probe.sh" "$image"; }; }; then
 		accel=kvm cpu=host
 	fi
 	qemu=(qemu-system-x86_64 -machine pc -cpu "$cpu")
@@ -53,8 +67,15 @@ esac
 # tripped the default 21 s RCU stall detector (KASAN+kmemleak, in
 # tracer_init_tracefs_work_func). A real stall still shows after 120 s.
 case $accel in tcg*) append="rcupdate.rcu_cpu_stall_timeout=120 $append" ;; esac
-echo "$accel" | cut -d, -f1 >"$rundir/accel"
-say "booting $arch-$flavor${base:+ (base)}: ${accel%%,*}, $vcpus vCPUs ($maxcpus possible), $mem, timeout ${timeout}s"
+label=${accel%%,*}
+if [ -n "$icount" ]; then
+	# One instruction per virtual ns; sleep=off: an idle guest does not
+	# wait for host time, its clock jumps to the next timer.
+	accel=tcg label=tcg-icount
+	qemu+=(-icount shift=0,sleep=off)
+fi
+echo "$label" >"$rundir/accel"
+say "booting $arch-$flavor${base:+ (base)}: $label, $vcpus vCPUs ($maxcpus possible), $mem, timeout ${timeout}s"
 qemu+=(-accel "$accel" -smp "$vcpus,maxcpus=$maxcpus" -m "$mem"
 	-display none -no-reboot -monitor none -serial stdio
 	-kernel "$image" -initrd "$rundir/initrd.gz" -append "$append")
