@@ -45,15 +45,28 @@ def parse_file(path):
                 printer._output = saved
     suite = os.path.splitext(os.path.basename(path))[0]
     cases = []
+    good = ('SUCCESS', 'SKIPPED')
 
     def walk(t, prefix):
+        """Adds t's leaves; True if one of them failed."""
         if not t.subtests:
             cases.append((prefix, t.status.name))
+            return t.status.name not in good
+        failed = False
         for sub in t.subtests:
-            walk(sub, f'{prefix}/{sub.name}' if prefix else sub.name)
+            failed |= walk(sub, f'{prefix}/{sub.name}' if prefix else sub.name)
+        # A test that failed (or crashed: cases the parser lost) with
+        # every leaf it kept passing still fails, as itself.
+        if not failed and t.status.name not in good:
+            cases.append((f'{prefix}/<its own verdict>', t.status.name))
+            failed = True
+        return failed
 
     if not test.subtests and '1..0' not in (l.strip() for l in lines):
         cases.append((f'{suite}/<no results>', 'FAILURE'))
+    if test.counts.errors:
+        # Lines the parser could not place: a case may have been lost.
+        cases.append((f'{suite}/<KTAP it could not parse>', 'FAILURE'))
     for sub in test.subtests:
         walk(sub, f'{suite}/{sub.name}')
     return cases
@@ -86,6 +99,26 @@ def read_table(path, arch=None):
     return table
 
 
+def failure_context(results, suite, before=6, limit=40):
+    """The lines of SUITE's TAP file around each 'not ok': why it failed."""
+    for ext in ('.tap', '.ktap'):
+        path = os.path.join(results, suite + ext)
+        if os.path.exists(path):
+            break
+    else:
+        return []
+    with open(path, errors='replace') as f:
+        lines = f.read().splitlines()
+    keep = set()
+    for i, line in enumerate(lines):
+        if 'not ok' in line:
+            keep.update(range(max(0, i - before), i + 1))
+    out = [f'    | {lines[i]}' for i in sorted(keep) if lines[i].strip()]
+    if len(out) > limit:
+        out = out[:limit] + [f'    | ... ({len(out) - limit} more lines in {path})']
+    return out
+
+
 def compare(args):
     cases = dict(all_cases(args.results))
     # Only the suites this run ran: a flavor may run a subset.
@@ -109,6 +142,11 @@ def compare(args):
             lines.append(f'  FAILED  {case}: {status}{was}')
     for line in lines:
         print(line)
+    # Show why, so that a CI log that keeps only the summary explains it.
+    for suite in sorted({l.split()[1].split('/')[0] for l in lines if l.startswith('  FAILED')}):
+        print(f'  {suite}: the failing lines of its output')
+        for line in failure_context(args.results, suite):
+            print(line)
     print(f'{args.label}: {passed} passed, {failed} failed, {skipped} skipped')
     return 1 if failed else 0
 

@@ -4,5 +4,5 @@ ko=$(module_path test_kprobes) || true
 [ -n "$ko" ] || { tap_plan 1; tap_fail "test_kprobes.ko" "module not built (CONFIG_KPROBES_SANITY_TEST=m)"; exit 1; }
 # Passes wrongly: a pool that fails only with many instances out (the suite's kretprobes hold one at a time).
 insmod "$ko" || { echo "insmod $ko failed" >&2; }
-cat /sys/kernel/debug/kunit/kprobes_test/results
+kunit_ktap kprobes_test
 rmmod test_kprobes
