@@ -8,7 +8,10 @@
 #   ICOUNT=1 (one vCPU, single-threaded TCG with -icount shift=0,sleep=off:
 #   the guest clock advances 1 ns per executed guest instruction, so a timed
 #   loop in the guest counts instructions; accelerator "tcg-icount"),
-#   APPEND (extra kernel parameters), V=1 (show the whole console).
+#   APPEND (extra kernel parameters), V=1 (show the whole console),
+#   NODES (auto|1|2: NUMA nodes; auto is 2 for an x86_64 kernel built with
+#   CONFIG_NUMA and two or more vCPUs: the test flavor, see
+#   config/numa-x86_64.config).
 . "$(dirname "$0")/lib.sh"
 arch=$1 flavor=$2; shift 2
 base=
@@ -74,11 +77,32 @@ if [ -n "$icount" ]; then
 	accel=tcg label=tcg-icount
 	qemu+=(-icount shift=0,sleep=off)
 fi
+nodes=${NODES:-auto}
+if [ "$nodes" = auto ]; then
+	nodes=1
+	[ "$arch" = x86_64 ] && [ "$vcpus" -ge 2 ] && grep -q '^CONFIG_NUMA=y' "$obj/.config" && nodes=2
+fi
 echo "$label" >"$rundir/accel"
-say "booting $arch-$flavor${base:+ (base)}: $label, $vcpus vCPUs ($maxcpus possible), $mem, timeout ${timeout}s"
+say "booting $arch-$flavor${base:+ (base)}: $label, $vcpus vCPUs ($maxcpus possible)$([ "$nodes" = 1 ] || echo ", $nodes NUMA nodes"), $mem, timeout ${timeout}s"
 qemu+=(-accel "$accel" -smp "$vcpus,maxcpus=$maxcpus" -m "$mem"
 	-display none -no-reboot -monitor none -serial stdio
 	-kernel "$image" -initrd "$rundir/initrd.gz" -append "$append")
+case $nodes in
+1) ;;
+2)	# The CPUs alternate between the nodes; the memory is halved.
+	case $mem in
+	*G) mib=$((${mem%G} * 1024)) ;;
+	*M) mib=${mem%M} ;;
+	*) die "MEM=$mem: give it in M or G (e.g. 1G) to boot NUMA nodes, or set NODES=1" ;;
+	esac
+	for n in 0 1; do
+		size=$((mib / 2)); [ "$n" = 0 ] && size=$((mib - mib / 2))
+		spec="node,nodeid=$n,memdev=mem$n"
+		for ((c = n; c < maxcpus; c += 2)); do spec+=",cpus=$c"; done
+		qemu+=(-object "memory-backend-ram,id=mem$n,size=${size}M" -numa "$spec")
+	done ;;
+*) die "NODES must be auto, 1 or 2, not '$nodes'" ;;
+esac
 
 results=${RESULTS:--}
 timeout -k 5 "$timeout" "${qemu[@]}" </dev/null 2>"$rundir/qemu.err" |
