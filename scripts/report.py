@@ -307,7 +307,8 @@ def icount_goals(rows):
 def pool_icount(rows):
     """{(arch, impl, possible): {'pair': {run: insns}, 'miss': {run: insns}}}
 
-    A run's virtual ns (= instructions) is ops / ops_per_sec.  Pair: the
+    A run's virtual ns (= instructions) is pairs / pairs_per_sec (ops and
+    ops_per_sec in CSVs of module versions that counted every operation).  Pair: the
     nonblocking case, every pop succeeds: instructions / successful pops.
     Miss: the misses case (one object, batches of 1-16 pops): its
     instructions minus its successful pops at the same boot's pair cost,
@@ -316,7 +317,8 @@ def pool_icount(rows):
     ns = {}
     for r in rows:
         key = (r['arch'], r['impl'], int(r['possible']), int(r['run']), r['case'])
-        ns[key] = (int(r['ops']) * 1e9 / float(r['ops_per_sec']), int(r['hits']), int(r['misses']))
+        n, rate = (r['pairs'], r['pairs_per_sec']) if 'pairs' in r else (r['ops'], r['ops_per_sec'])
+        ns[key] = (int(n) * 1e9 / float(rate), int(r['hits']), int(r['misses']))
     out = defaultdict(lambda: {'pair': {}, 'miss': {}})
     for (arch, impl, possible, run, case), (t, hits, misses) in ns.items():
         if case == 'nonblocking' and hits:

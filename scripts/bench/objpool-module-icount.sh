@@ -8,12 +8,12 @@
 # successful pop+push pair and per failed pop.
 # Environment: ICOUNT_ARCHES (x86_64 arm64), ICOUNT_RUNS (2),
 #   ICOUNT_POSSIBLE ("2 96"), ICOUNT_MS (200 virtual ms per run).
-# CSV: arch,accel,vcpus,possible,run,impl,case,objs,ops,ops_per_sec,hits,misses
+# CSV: arch,accel,vcpus,possible,run,impl,case,objs,pairs,pairs_per_sec,hits,misses
 . "$(dirname "$0")/../lib.sh"
 out=$1
 arches=${ICOUNT_ARCHES:-x86_64 arm64} runs=${ICOUNT_RUNS:-2}
 csv=$out/objpool-module-icount.csv
-echo "arch,accel,vcpus,possible,run,impl,case,objs,ops,ops_per_sec,hits,misses" >"$csv"
+echo "arch,accel,vcpus,possible,run,impl,case,objs,pairs,pairs_per_sec,hits,misses" >"$csv"
 for arch in $arches; do
 	check_arch "$arch"
 	for possible in ${ICOUNT_POSSIBLE:-2 96}; do
