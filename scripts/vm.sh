@@ -84,7 +84,12 @@ if [ "$nodes" = auto ]; then
 fi
 echo "$label" >"$rundir/accel"
 say "booting $arch-$flavor${base:+ (base)}: $label, $vcpus vCPUs ($maxcpus possible)$([ "$nodes" = 1 ] || echo ", $nodes NUMA nodes"), $mem, timeout ${timeout}s"
-qemu+=(-accel "$accel" -smp "$vcpus,maxcpus=$maxcpus" -m "$mem"
+smp=$vcpus,maxcpus=$maxcpus
+# One socket per CPU with NUMA nodes: CPUs of one socket share a last-level
+# cache, and the kernel warns (topology_sane()) when such CPUs sit on two
+# nodes.
+[ "$nodes" = 1 ] || smp+=",sockets=$maxcpus,cores=1,threads=1"
+qemu+=(-accel "$accel" -smp "$smp" -m "$mem"
 	-display none -no-reboot -monitor none -serial stdio
 	-kernel "$image" -initrd "$rundir/initrd.gz" -append "$append")
 case $nodes in
