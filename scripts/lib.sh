@@ -90,8 +90,8 @@ fragments() {
 	names=$(sed -n "s/^$flavor:[[:space:]]*//p" "$TOP/config/flavors")
 	[ -n "$names" ] || die "no line for flavor '$flavor' in config/flavors"
 	for f in $names; do
-		[ -f "$TOP/config/$f.config" ] || [ -f "$TOP/config/$f-$arch.config" ] ||
-			die "config/flavors names '$f', but there is no config/$f.config or config/$f-$arch.config"
+		compgen -G "$TOP/config/$f.config" >/dev/null || compgen -G "$TOP/config/$f-*.config" >/dev/null ||
+			die "config/flavors names '$f', but there is no config/$f.config or config/$f-<arch>.config"
 		[ -f "$TOP/config/$f.config" ] && echo "$TOP/config/$f.config"
 		[ -f "$TOP/config/$f-$arch.config" ] && echo "$TOP/config/$f-$arch.config"
 	done
