@@ -17,6 +17,10 @@ accepted, and only if it names FUNC, which must be one of EXPECTABLE.  Any
 other report in the bracket, a second one, or one outside a bracket still
 fails the run; so does a bracket without its warning, unless an earlier
 bracket of the same FUNC took one (WARN_ON_ONCE warns once per boot).
+
+Known reports: a report of the base kernel's own code listed in
+expect/known-reports.txt (a regular expression for its first line, and the
+reason) is accepted, and printed with its reason.
 """
 import base64
 import io
@@ -40,6 +44,24 @@ EXPECT_BEGIN = re.compile(r'objpool_kunit: expected WARNING begin: (\w+)$')
 EXPECT_END = 'objpool_kunit: expected WARNING end'
 # The functions a test may expect a WARNING from: the pool's misuse checks.
 EXPECTABLE = {'objpool_push'}
+KNOWN_REPORTS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                             'expect', 'known-reports.txt')
+
+
+def known_reports(path=KNOWN_REPORTS):
+    """[(compiled pattern, reason)] from PATH: PATTERN<tab>REASON lines."""
+    out = []
+    if os.path.exists(path):
+        for line in open(path):
+            if line.strip() and not line.startswith('#'):
+                pattern, reason = line.rstrip('\n').split('\t', 1)
+                out.append((re.compile(pattern), reason))
+    return out
+
+
+def first_line(block):
+    """A report's first line without its timestamp."""
+    return KERNEL_LINE.sub('', block[0]).strip()
 
 
 def trouble_blocks(lines, context=40):
@@ -83,11 +105,18 @@ def names(block, func):
     return any(sym.search(l) or at.search(l) for l in block)
 
 
-def judge(lines):
-    """The reports that fail the run, and the notes on expected warnings."""
+def judge(lines, known=None):
+    """The reports that fail the run, and the notes on expected warnings
+    and known reports."""
     blocks = trouble_blocks(lines)
     failing, notes, warned = [], [], set()
     taken = set()
+    for k, (_, block) in enumerate(blocks):
+        for pattern, reason in known_reports() if known is None else known:
+            if pattern.search(first_line(block)):
+                taken.add(k)
+                notes.append(f'known report accepted: "{first_line(block)}": {reason}')
+                break
     for begin, end, func in expected_brackets(lines):
         inside = [k for k, (i, _) in enumerate(blocks) if begin < i < end]
         if func not in EXPECTABLE:
