@@ -19,11 +19,12 @@ kunit_ktap() {
 	echo "    KTAP version 1"
 	dmesg | sed 's/^\[[^]]*\] //' | awk -v s="$1" '
 		$0 ~ "^ *# Subtest: " s "$" { on = 1; buf = "" }
-		on && $0 !~ "^(not )?ok [0-9]+ " s "( |$)" { buf = buf $0 "\n" }
-		on && $0 ~ "^(not )?ok [0-9]+ " s "( |$)" {
+		!on { next }
+		$0 ~ "^(not )?ok [0-9]+ " s "( |$)" {
 			# numbered across all suites run since boot: 1 of 1 here
 			sub(/ok [0-9]+ /, "ok 1 ")
-			last = buf $0 "\n"; on = 0
+			last = buf $0 "\n"; on = 0; next
 		}
+		{ buf = buf $0 "\n" }
 		END { printf "%s", last }'
 }
