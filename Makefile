@@ -1,54 +1,70 @@
-# objpool for Linux 6.1: the harness around the patch series in patches/.
-# Entry points: 'make check' (tests) and 'make bench' (results/).  See README.md.
+# objpool: the harness around the patch series (patches/ for Linux 6.1).
+# 'make help' lists the targets and the variables; README.md explains them.
 
+BASE_KERNEL ?= 6.1
 ARCH ?= x86_64
-FLAVOR ?= test
+ARCHES ?=
+FLAVOR ?=
+FLAVORS ?=
 BASE ?=
 CMD ?=
-export ARCH FLAVOR BASE
+export BASE_KERNEL ARCH ARCHES FLAVOR FLAVORS BASE
 
 S := scripts
 
 .PHONY: help deps tree series check-series kernel vm check bench soak clean record-base check-bisect mail
 
-help:
-	@sed -n 's/^## //p' README.md | head -40
+##@ Targets
+help: ## this list
+	@$(S)/help.sh $(MAKEFILE_LIST)
 
-deps:
+deps: ## install the Debian packages and guest userspace the harness needs
 	@$(S)/deps.sh
 
-tree: deps
+tree: deps ## import: unpack the base kernel and apply its patches (build/linux)
 	@$(S)/tree.sh
 
-series:
+series: ## export: write the tree's commits back to patches/ with the cover letter
 	@$(S)/series.sh
 
-check-series:
+check-series: ## check that patches/ applies and matches the tree
 	@$(S)/check-series.sh
 
-kernel: tree
-	@$(S)/kernel.sh $(ARCH) $(FLAVOR) $(BASE)
+kernel: tree ## build one kernel: ARCH, FLAVOR, BASE=1 for the unpatched base
+	@$(S)/kernel.sh $(ARCH) $(or $(FLAVOR),test) $(BASE)
 
-vm:
-	@$(S)/vm.sh $(ARCH) $(FLAVOR) $(BASE) -- '$(CMD)'
+vm: ## boot that kernel under QEMU and run CMD in the guest (see scripts/vm.sh)
+	@$(S)/vm.sh $(ARCH) $(or $(FLAVOR),test) $(BASE) -- '$(CMD)'
 
-check:
+check: ## every gate and guest suite: ARCHES, FLAVORS limit it
 	@$(S)/check.sh
 
-bench:
+bench: ## the benchmarks of config/benches into results/ (BENCHES limits them)
 	@$(S)/bench.sh
 
-soak: tree
+soak: tree ## long stress runs of ARCH/FLAVOR (default x86_64 debug), results/soak.md
 	@$(S)/soak.sh
 
-clean:
-	rm -rf build/x86_64-* build/arm64-*
-
-record-base: deps tree
+record-base: deps tree ## record the unpatched base's suite results in expect/
 	@$(S)/record-base.sh
 
-check-bisect: tree
+check-bisect: tree ## build every prefix of the series on ARCHES
 	@$(S)/check-bisect.sh
 
-mail: tree
+mail: tree ## b4-ready mails of the series, signed off by your git identity
 	@$(S)/mail.sh
+
+clean: ## remove the kernel builds (keeps the trees and ccache)
+	rm -rf build/*-test build/*-debug build/*-kcsan build/*-bench build/*-base build/bisect-*
+
+##@ Variables (make VAR=value TARGET)
+# BASE_KERNEL  the base kernel and its series (config/base/*.env); default 6.1
+# ARCH         the arch of single-arch targets (config/arch/*.sh); default x86_64
+# ARCHES       the arches of multi-arch targets (check, check-bisect, record-base); default all
+# FLAVOR       the kernel flavor (config/flavors); default test (soak: debug)
+# FLAVORS      the flavors make check runs; default all that config/flavors boots
+# BASE=1       the unpatched base kernel instead of the series (kernel, vm)
+# CMD          the guest command of make vm
+# BENCHES      the benchmarks make bench runs (names of config/benches)
+# ICOUNT=1     make vm: one vCPU under QEMU icount (instructions, not time)
+# VCPUS MAXCPUS MEM TIMEOUT NODES ACCEL V=1   make vm's guest (scripts/vm.sh)

@@ -26,7 +26,7 @@ for arch in $(echo "$need_arches" | tr ' ' '\n' | sort -u); do
 	"$TOP/scripts/kernel.sh" "$arch" bench || exit
 	"$TOP/scripts/kernel.sh" "$arch" bench 1 || exit
 done
-out=$BUILD/bench-out
+out=$WORK/bench-out
 rm -rf "$out" && mkdir -p "$out"
 for b in $benches; do
 	say "benchmark $b"

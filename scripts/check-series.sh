@@ -10,7 +10,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/series.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 "$TOP/scripts/export-series.sh" "$tmp/tree" || exit
 mkdir -p "$tmp/repo"
-for p in "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch; do
+for p in "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch; do
 	[ -e "$p" ] && cp "$p" "$tmp/repo/"
 done
 [ -z "$patches_only" ] || rm -f "$tmp"/*/0000-cover-letter.patch

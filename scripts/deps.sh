@@ -1,15 +1,28 @@
 #!/usr/bin/env bash
-# Install what the harness needs on a fresh Debian 12 machine.  Idempotent:
-# a warm machine costs one dpkg query.  Usage: deps.sh [bench]
+# Install what the harness needs on a fresh Debian 12 machine: the host's
+# tools, each arch's QEMU and (on a host of another arch) cross compiler
+# (config/arch/), each base kernel's source package (config/base/), and each
+# arch's guest userspace.  Idempotent: a warm machine costs one dpkg query.
 . "$(dirname "$0")/lib.sh"
-. "$TOP/base.env"
 
+# linux-source-6.12 is also the source of upstream's objpool, the peer the
+# userspace harness and the benchmarks build (scripts/upstream-objpool.sh).
 pkgs="build-essential flex bison bc libelf-dev libssl-dev cpio xz-utils
-      rsync python3 ccache kmod qemu-system-x86 qemu-system-arm
-      gcc-aarch64-linux-gnu libc6-dev-arm64-cross busybox-static bash-static
+      rsync python3 ccache kmod
       sparse python3-matplotlib python3-ply python3-git
       python3-sphinx python3-sphinx-rtd-theme b4 spin linux-source-6.12"
-[ "${1:-}" = bench ] && pkgs="$pkgs linux-perf"
+for a in $(valid_arches); do
+	use_arch "$a"
+	pkgs="$pkgs $ARCH_QEMU_PACKAGE"
+	[ -z "$(arch_cross)" ] || pkgs="$pkgs $ARCH_CROSS_PACKAGES"
+done
+# Each base at the version its series was made on; the version may have
+# left the archive, then whatever is there (tree.sh says so).
+bases=
+for b in $(valid_bases); do
+	eval "$(grep -E '^BASE_(PKG|VERSION)=' "$TOP/config/base/$b.env")"
+	dpkg-query -W -f '${Version}' "$BASE_PKG" >/dev/null 2>&1 || bases="$bases $BASE_PKG=$BASE_VERSION"
+done
 
 missing=$(dpkg-query -W -f '${Package} ${Status}\n' $pkgs 2>/dev/null |
 	awk '$NF != "installed" { print $1 }')
@@ -17,32 +30,33 @@ missing=$(dpkg-query -W -f '${Package} ${Status}\n' $pkgs 2>/dev/null |
 for p in $pkgs; do
 	dpkg-query -W "$p" >/dev/null 2>&1 || missing="$missing $p"
 done
-installed_base=$(dpkg-query -W -f '${Version}' "$BASE_PKG" 2>/dev/null)
-[ -n "$installed_base" ] || missing="$missing $BASE_PKG=$BASE_VERSION"
+missing="$missing$bases"
 
 if [ -n "${missing// /}" ]; then
 	[ "$(id -u)" = 0 ] || die "missing packages:$missing; install them as root (apt-get install ...)"
 	say "installing:$missing"
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq || die "apt-get update failed; check the network or the apt sources"
-	# The recorded base version may have left the archive: fall back to
-	# whatever version is there, tree.sh then says so.
 	apt-get install -y -qq --no-install-recommends $missing >/dev/null ||
-	apt-get install -y -qq --no-install-recommends ${missing//=$BASE_VERSION/} >/dev/null ||
+	apt-get install -y -qq --no-install-recommends $(echo "$missing" | sed 's/=[^ ]*//g') >/dev/null ||
 		die "apt-get install failed for:$missing"
 fi
 
-# arm64 guest userspace: static busybox and bash, unpacked from Debian's
-# arm64 packages into build/guest-bin/arm64 (never installed on the host).
-gb=$BUILD/guest-bin/arm64
-if [ ! -x "$gb/bin/busybox" ] || [ ! -x "$gb/bin/bash-static" ]; then
-	dpkg --print-foreign-architectures | grep -qx arm64 || {
-		dpkg --add-architecture arm64 && apt-get update -qq; } ||
-		die "cannot add the arm64 architecture to apt"
-	tmp=$(mktemp -d)
-	(cd "$tmp" && apt-get download -qq busybox-static:arm64 bash-static:arm64) ||
-		die "cannot download busybox-static:arm64 and bash-static:arm64"
+# Guest userspace of each arch: Debian's static busybox and bash of that
+# arch, unpacked into build/guest-bin/ARCH (never installed on the host).
+for a in $(valid_arches); do
+	use_arch "$a"
+	gb=$BUILD/guest-bin/$a
+	[ -x "$gb/bin/busybox" ] && [ -x "$gb/bin/bash-static" ] && continue
+	if [ "$ARCH_DEB" != "$(dpkg --print-architecture)" ] &&
+	   ! dpkg --print-foreign-architectures | grep -qx "$ARCH_DEB"; then
+		dpkg --add-architecture "$ARCH_DEB" && apt-get update -qq ||
+			die "cannot add the $ARCH_DEB architecture to apt (as root: dpkg --add-architecture $ARCH_DEB)"
+	fi
+	tmp=$(mktemp -d) && chmod 755 "$tmp"	# apt's sandbox user writes there
+	(cd "$tmp" && apt-get download -qq "busybox-static:$ARCH_DEB" "bash-static:$ARCH_DEB") ||
+		die "cannot download busybox-static:$ARCH_DEB and bash-static:$ARCH_DEB; check the apt sources"
 	mkdir -p "$gb"
 	for deb in "$tmp"/*.deb; do dpkg -x "$deb" "$gb"; done
 	rm -rf "$tmp"
-fi
+done

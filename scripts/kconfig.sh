@@ -7,20 +7,16 @@
 # Usage: kconfig.sh ARCH FLAVOR SRCDIR OBJDIR [BASE]
 . "$(dirname "$0")/lib.sh"
 arch=$1 flavor=$2 src=$3 obj=$4 base=${5:-}
+use_arch "$arch"
 
 frags=$(fragments "$arch" "$flavor") || exit
 
-kmake() {
-	make -s -C "$src" O="$obj" ARCH="$(karch "$arch")" \
-		CROSS_COMPILE="$(cross_prefix "$arch")" "$@"
-}
-
 mkdir -p "$obj"
-kmake tinyconfig >/dev/null || die "tinyconfig failed for $arch"
+kmake "$src" "$obj" -s tinyconfig >/dev/null || die "tinyconfig failed for $arch"
 # shellcheck disable=SC2086
 (cd "$obj" && "$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" $frags) \
 	>"$obj/merge.log" 2>&1 || die "merging fragments failed; see $obj/merge.log"
-kmake olddefconfig >>"$obj/merge.log" 2>&1 || die "olddefconfig failed for $arch; see $obj/merge.log"
+kmake "$src" "$obj" -s olddefconfig >>"$obj/merge.log" 2>&1 || die "olddefconfig failed for $arch; see $obj/merge.log"
 
 # Every request of a fragment must hold in the final .config.
 bad=

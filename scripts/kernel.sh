@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# make kernel: build ARCH/FLAVOR of build/linux (or of the unpatched base
-# with BASE=1) into build/<arch>-<flavor>[-base]/, with modules installed
-# under mod/ and the selftests the guest runs under kselftest/.
+# make kernel: build ARCH/FLAVOR of the series' tree (or of the unpatched
+# base with BASE=1) into <work>/<arch>-<flavor>[-base]/ (build/ for 6.1),
+# with modules installed under mod/ and the selftests the guest runs under
+# kselftest/.
 # Usage: kernel.sh ARCH FLAVOR [BASE]
 . "$(dirname "$0")/lib.sh"
 arch=$1 flavor=$2 base=${3:-}
-check_arch "$arch"; check_flavor "$flavor"
+use_arch "$arch"; check_flavor "$flavor"
 obj=$(objdir "$arch" "$flavor" "$base")
 src=$TREE
 if [ -n "$base" ]; then
-	src=$BUILD/linux-base
+	src=$WORK/linux-base
 	if [ ! -d "$src" ]; then
 		git -C "$TREE" worktree add -q --detach "$src" base ||
 			die "cannot create the base worktree in $src; run 'make tree' first"
@@ -24,15 +25,6 @@ if [ -n "$base" ] && [ -f "$obj/.complete" ] &&
 	exit 0
 fi
 
-cc="gcc"
-[ "$arch" = arm64 ] && [ "$(uname -m)" != aarch64 ] && cc=aarch64-linux-gnu-gcc
-command -v "$cc" >/dev/null || die "$cc not found; run 'make deps'"
-export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-20G}
-# Paths below the repo are hashed relative to the build directory, so a
-# fresh clone elsewhere (CI) hits the cache that an earlier clone filled.
-export CCACHE_BASEDIR=$TOP CCACHE_NOHASHDIR=1
-export KBUILD_BUILD_TIMESTAMP="$FIXED_DATE" KBUILD_BUILD_USER=objpool KBUILD_BUILD_HOST=localhost
-
 frag_sum=$(fragments_sum "$arch" "$flavor")
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fragments" 2>/dev/null)" != "$frag_sum" ]; then
 	say "configuring $arch-$flavor${base:+ (base)}"
@@ -43,18 +35,14 @@ jobs=$(nproc)
 log=$obj/build.log
 say "building $arch-$flavor${base:+ (base)} with $jobs jobs (log: ${log#$TOP/})"
 start=$(date +%s)
-kmake() {
-	make -C "$src" O="$obj" ARCH="$(karch "$arch")" \
-		CROSS_COMPILE="$(cross_prefix "$arch")" CC="ccache $cc" -j"$jobs" "$@"
-}
 # The selftests the guest runs: ftrace's, and the series' own once it has them.
 targets=ftrace
 [ -d "$src/tools/testing/selftests/objpool" ] && targets="$targets objpool"
 build() {
-	kmake all && rm -rf "$obj/mod" "$obj/kselftest" &&
-	kmake INSTALL_MOD_PATH="$obj/mod" INSTALL_MOD_STRIP=1 modules_install &&
-	make -C "$src/tools/testing/selftests" ARCH="$(karch "$arch")" \
-		CROSS_COMPILE="$(cross_prefix "$arch")" TARGETS="$targets" \
+	kmake "$src" "$obj" -j"$jobs" all && rm -rf "$obj/mod" "$obj/kselftest" &&
+	kmake "$src" "$obj" -j"$jobs" INSTALL_MOD_PATH="$obj/mod" INSTALL_MOD_STRIP=1 modules_install &&
+	make -C "$src/tools/testing/selftests" ARCH="$ARCH_KBUILD" \
+		CROSS_COMPILE="$(arch_cross)" TARGETS="$targets" \
 		O="$obj/kselftest-build" INSTALL_PATH="$obj/kselftest" install
 }
 # A ccache entry stored while a header existed that the tree has lost since
@@ -80,4 +68,4 @@ secs=$(( $(date +%s) - start ))
 echo "$secs" >"$obj/.build-seconds"
 [ -f "$obj/.first-build-seconds" ] || echo "$secs" >"$obj/.first-build-seconds"
 touch "$obj/.complete"
-say "built $(kimage "$arch") of $arch-$flavor${base:+ (base)} in $secs s"
+say "built $ARCH_IMAGE of $arch-$flavor${base:+ (base)} in $secs s"

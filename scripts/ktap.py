@@ -1,19 +1,27 @@
 #!/usr/bin/env python3
-"""Turn the TAP/KTAP files a guest run left in a results directory into cases.
+"""Turn the TAP/KTAP files a guest run left in a results directory into verdicts.
 
   ktap.py cases RESULTS_DIR
       print one line per test case: "<suite>/<case> <STATUS>"
-  ktap.py compare RESULTS_DIR ARCH [--base FILE] [--exceptions FILE]
-      print each failing case by name, compare with the base kernel's
-      recorded cases (a case that passed on the base must pass here), and
-      end with "N passed, N failed, N skipped"; exit 1 on any failure.
+  ktap.py compare RESULTS_DIR ARCH [--base FILE] [--exceptions FILE] [--label L]
+      judge each case against the base kernel's recorded cases (a case that
+      passed on the base must pass here) and the guest's exit status
+      (RESULTS_DIR/vm.json, written by scripts/vm.sh); write the verdicts as
+      data to RESULTS_DIR/verdicts.json, print each failing case with the
+      lines of its output that say why, and end with "L: N passed, N failed,
+      N skipped"; exit 1 on any failure.
+  ktap.py total [--steps FILE] VERDICTS_JSON...
+      add up verdicts.json files (and the steps make check ran, a failed one
+      counting as a failed case) and print "N passed, N failed, N skipped";
+      exit 1 on any failure.
 
 Parsing is done by the kernel tree's own KTAP parser
 (tools/testing/kunit/kunit_parser.py), found through $KUNIT_DIR or build/linux.
 """
 import argparse
-import contextlib
+import inspect
 import io
+import json
 import os
 import sys
 
@@ -21,8 +29,24 @@ TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.environ.get('KUNIT_DIR', os.path.join(TOP, 'build/linux/tools/testing/kunit')))
 try:
     import kunit_parser  # noqa: E402
+    import kunit_printer  # noqa: E402
 except ImportError:
     sys.exit('ktap.py: cannot import kunit_parser; run "make tree" (or set KUNIT_DIR)')
+
+
+def parse_lines(lines):
+    """kunit_parser's Test tree of LINES, with the parser's report discarded.
+
+    6.1's parser reports to its module's printer; later ones take a printer
+    argument."""
+    quiet = kunit_printer.Printer(io.StringIO())
+    if len(inspect.signature(kunit_parser.parse_run_tests).parameters) > 1:
+        return kunit_parser.parse_run_tests(lines, quiet)
+    saved, kunit_parser.stdout = kunit_parser.stdout, quiet
+    try:
+        return kunit_parser.parse_run_tests(lines)
+    finally:
+        kunit_parser.stdout = saved
 
 
 def parse_file(path):
@@ -32,17 +56,7 @@ def parse_file(path):
     if not any(l.lstrip().startswith(('KTAP version', 'TAP version')) for l in lines):
         # KUnit's debugfs results of one suite carry no version line.
         lines = ['KTAP version 1', '1..1'] + lines
-    # The parser reports as it goes, as kunit.py does; keep that quiet.
-    quiet = io.StringIO()
-    printer = getattr(kunit_parser, 'stdout', None)
-    with contextlib.redirect_stdout(quiet):
-        if printer is not None and hasattr(printer, '_output'):
-            printer._output, saved = quiet, printer._output
-        try:
-            test = kunit_parser.parse_run_tests(lines)
-        finally:
-            if printer is not None and hasattr(printer, '_output'):
-                printer._output = saved
+    test = parse_lines(lines)
     suite = os.path.splitext(os.path.basename(path))[0]
     cases = []
     good = ('SUCCESS', 'SKIPPED')
@@ -119,36 +133,81 @@ def failure_context(results, suite, before=6, limit=40):
     return out
 
 
+def guest_verdict(results):
+    """The guest's own failure as a case, from vm.json: None when it exited 0."""
+    path = os.path.join(results, 'vm.json')
+    if not os.path.exists(path):
+        return None, {}
+    vm = json.load(open(path))
+    if vm.get('exit') == 0:
+        return None, vm
+    return f'<guest exit {vm.get("exit")}, QEMU exit {vm.get("qemu_exit")}>', vm
+
+
 def compare(args):
     cases = dict(all_cases(args.results))
     # Only the suites this run ran: a flavor may run a subset.
     ran = {c.split('/')[0] for c in cases}
     base = {c: st for c, st in read_table(args.base).items() if c.split('/')[0] in ran}
     exceptions = read_table(args.exceptions, args.arch)
-    passed = failed = skipped = 0
+    guest, vm = guest_verdict(args.results)
+    if guest:
+        cases[f'{args.label}/{guest}'] = 'FAILURE'
+    verdicts = {}
     lines = []
     for case in sorted(set(cases) | set(base)):
         status = cases.get(case, 'MISSING')
         if status == 'SUCCESS':
-            passed += 1
+            verdict = 'passed'
         elif case in exceptions:
-            skipped += 1
+            verdict = 'skipped'
             lines.append(f'  known   {case}: {status} ({exceptions[case]})')
         elif status == 'SKIPPED' and base.get(case) != 'SUCCESS':
-            skipped += 1
+            verdict = 'skipped'
         else:
-            failed += 1
+            verdict = 'failed'
             was = f' (base: {base[case]})' if case in base else ''
             lines.append(f'  FAILED  {case}: {status}{was}')
+        verdicts[case] = {'status': status, 'base': base.get(case), 'verdict': verdict}
+    counts = {v: sum(1 for c in verdicts.values() if c['verdict'] == v)
+              for v in ('passed', 'failed', 'skipped')}
+    with open(os.path.join(args.results, 'verdicts.json'), 'w') as f:
+        json.dump({'label': args.label, 'arch': args.arch, 'vm': vm,
+                   'counts': counts, 'cases': verdicts}, f, indent=1)
     for line in lines:
         print(line)
     # Show why, so that a CI log that keeps only the summary explains it.
     for suite in sorted({l.split()[1].split('/')[0] for l in lines if l.startswith('  FAILED')}):
-        print(f'  {suite}: the failing lines of its output')
-        for line in failure_context(args.results, suite):
-            print(line)
-    print(f'{args.label}: {passed} passed, {failed} failed, {skipped} skipped')
-    return 1 if failed else 0
+        context = failure_context(args.results, suite)
+        if context:
+            print(f'  {suite}: the failing lines of its output')
+            print('\n'.join(context))
+    if guest:
+        print(f'  the guest failed: see {vm.get("console", "its console log")}')
+    print(f'{args.label}: {sentence(counts)}')
+    return 1 if counts['failed'] else 0
+
+
+def sentence(counts):
+    return f'{counts["passed"]} passed, {counts["failed"]} failed, {counts["skipped"]} skipped'
+
+
+def total(args):
+    """One total over every verdicts.json and every step make check ran."""
+    counts = {'passed': 0, 'failed': 0, 'skipped': 0}
+    for path in args.verdicts:
+        for k, n in json.load(open(path))['counts'].items():
+            counts[k] += n
+    if args.steps and os.path.exists(args.steps):
+        # "ok|FAIL NAME SECONDS": a failed step outside the suites (a build,
+        # a boot, the series) is one failed case; a failed suites step is
+        # already counted case by case.
+        for line in open(args.steps):
+            verdict, name = line.split('\t')[:2]
+            if verdict == 'FAIL' and not name.startswith('suites '):
+                counts['failed'] += 1
+    print(sentence(counts))
+    return 1 if counts['failed'] else 0
 
 
 def main():
@@ -162,7 +221,12 @@ def main():
     m.add_argument('--base')
     m.add_argument('--exceptions')
     m.add_argument('--label', default='cases')
+    t = sub.add_parser('total')
+    t.add_argument('--steps')
+    t.add_argument('verdicts', nargs='*')
     args = ap.parse_args()
+    if args.cmd == 'total':
+        return total(args)
     if not os.path.isdir(args.results):
         sys.exit(f'ktap.py: no results directory {args.results}; did the guest run?')
     if args.cmd == 'cases':

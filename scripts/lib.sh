@@ -2,8 +2,9 @@
 # shellcheck shell=bash
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=${BUILD:-$TOP/build}
-TREE=$BUILD/linux
+# build/: what no base owns (guest userspace, make check's results); each
+# base's tree and kernels are in its WORK directory (below).
+BUILD=$TOP/build
 
 die() { printf '%s: error: %s\n' "${0##*/}" "$*" >&2; exit 1; }
 warn() { printf '%s: warning: %s\n' "${0##*/}" "$*" >&2; }
@@ -61,34 +62,92 @@ identity_problem() {
 	return 0
 }
 
-valid_arches="x86_64 arm64"
-valid_flavors="test debug kcsan bench"
+# The three axes of a build: the base kernel (config/base/NAME.env), the
+# architecture (config/arch/NAME.sh) and the flavor (config/flavors).  Each
+# is one file or one line; the lists below are read from them.
+valid_bases() { (cd "$TOP/config/base" && ls -- *.env) | sed 's/\.env$//' | tr '\n' ' '; }
+valid_arches() { (cd "$TOP/config/arch" && ls -- *.sh) | sed 's/\.sh$//' | tr '\n' ' '; }
+valid_flavors() { flavor_table | awk '{ print $1 }' | tr '\n' ' '; }
 
-check_arch() {
-	case " $valid_arches " in *" $1 "*) ;; *)
-		die "unknown ARCH '$1'; valid: $valid_arches" ;; esac
+# The base kernel the scripts work on: BASE_KERNEL (default 6.1).  Its file
+# says where its series and builds live; every script sees them as PATCHES,
+# COVER, EXPECT, WORK (its build directory), TREE (its kernel tree).
+BASE_KERNEL=${BASE_KERNEL:-6.1}
+[ -f "$TOP/config/base/$BASE_KERNEL.env" ] ||
+	die "unknown BASE_KERNEL '$BASE_KERNEL'; valid: $(valid_bases)"
+# shellcheck source=../config/base/6.1.env
+. "$TOP/config/base/$BASE_KERNEL.env"
+PATCHES=$TOP/$BASE_PATCHES COVER=$TOP/$BASE_COVER EXPECT=$TOP/$BASE_EXPECT
+WORK=$TOP/$BASE_BUILD
+TREE=$WORK/linux
+
+# use_arch ARCH: check ARCH and load its facts (ARCH_* variables).
+use_arch() {
+	[ -f "$TOP/config/arch/$1.sh" ] || die "unknown ARCH '$1'; valid: $(valid_arches)"
+	# shellcheck source=../config/arch/x86_64.sh
+	. "$TOP/config/arch/$1.sh"
+	ARCH_NAME=$1
+}
+# The cross compiler prefix of the loaded arch: none on a host of that arch.
+arch_cross() { [ "$(uname -m)" = "$ARCH_UNAME" ] || echo "$ARCH_TRIPLET-"; }
+arch_cc() { echo "$(arch_cross)gcc"; }
+
+# kbuild_env: the one environment of every kernel build.  ccache hashes paths
+# below the repository relative to it, so a fresh clone elsewhere (CI) hits
+# the cache an earlier clone filled; the build stamp is fixed.
+kbuild_env() {
+	export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-20G}
+	export CCACHE_BASEDIR=$TOP CCACHE_NOHASHDIR=1
+	export KBUILD_BUILD_TIMESTAMP="$FIXED_DATE" KBUILD_BUILD_USER=objpool KBUILD_BUILD_HOST=localhost
+}
+# kmake SRC OBJ ARGS...: the kernel's make for the loaded arch, SRC built
+# into OBJ, through ccache.
+kmake() {
+	local src=$1 obj=$2; shift 2
+	command -v "$(arch_cc)" >/dev/null || die "$(arch_cc) not found; run 'make deps'"
+	kbuild_env
+	make -C "$src" O="$obj" ARCH="$ARCH_KBUILD" CROSS_COMPILE="$(arch_cross)" \
+		CC="ccache $(arch_cc)" "$@"
+}
+
+# The flavor table, comments and blank lines dropped, one flavor a line.
+flavor_table() { grep -Ev '^[[:space:]]*(#|$)' "$TOP/config/flavors"; }
+# flavor_field FLAVOR N: column N of FLAVOR's line (1 is the name), trimmed.
+flavor_field() {
+	local v
+	v=$(flavor_table | awk -F'|' -v f="$1" -v n="$2" '
+		{ name = $1; gsub(/[[:space:]]/, "", name) }
+		name == f { v = $n; gsub(/^[[:space:]]+|[[:space:]]+$/, "", v); print v; exit }')
+	[ "$v" = - ] || echo "$v"
 }
 check_flavor() {
-	case " $valid_flavors " in *" $1 "*) ;; *)
-		die "unknown FLAVOR '$1'; valid: $valid_flavors" ;; esac
+	case " $(valid_flavors) " in *" $1 "*) ;; *)
+		die "unknown FLAVOR '$1'; valid: $(valid_flavors)" ;; esac
+}
+flavor_fragments() { flavor_field "$1" 2; }
+flavor_check_arches() { flavor_field "$1" 3; }
+flavor_timeout() { flavor_field "$1" 4; }
+flavor_memory() { flavor_field "$1" 5; }
+# The guest suites make check runs on FLAVOR.
+suites() { flavor_field "$1" 6; }
+
+# vm_fact DIR KEY: one fact of the guest run whose results are in DIR
+# (DIR/vm.json, written by vm.sh), or '-'.
+vm_fact() {
+	python3 -c 'import json, sys
+try: print(json.load(open(sys.argv[1] + "/vm.json")).get(sys.argv[2], "-"))
+except OSError: print("-")' "$1" "$2"
 }
 
-# kbuild's name for an arch and its cross compiler prefix.
-karch() { case $1 in x86_64) echo x86 ;; arm64) echo arm64 ;; esac; }
-cross_prefix() {
-	case $1 in arm64) [ "$(uname -m)" = aarch64 ] || echo aarch64-linux-gnu- ;; esac
-}
-# Where kbuild leaves the bootable image.
-kimage() { case $1 in x86_64) echo arch/x86/boot/bzImage ;; arm64) echo arch/arm64/boot/Image ;; esac; }
-
-# Output directory of one build: build/<arch>-<flavor>[-base].
-objdir() { echo "$BUILD/$1-$2${3:+-base}"; }
+# Output directory of one build: <work>/<arch>-<flavor>[-base].
+objdir() { echo "$WORK/$1-$2${3:+-base}"; }
 
 # The config fragments of ARCH and FLAVOR, in merge order (config/flavors).
 fragments() {
 	local arch=$1 flavor=$2 names f
-	names=$(sed -n "s/^$flavor:[[:space:]]*//p" "$TOP/config/flavors")
-	[ -n "$names" ] || die "no line for flavor '$flavor' in config/flavors"
+	check_flavor "$flavor"
+	names=$(flavor_fragments "$flavor")
+	[ -n "$names" ] || die "flavor '$flavor' names no config fragment in config/flavors"
 	for f in $names; do
 		compgen -G "$TOP/config/$f.config" >/dev/null || compgen -G "$TOP/config/$f-*.config" >/dev/null ||
 			die "config/flavors names '$f', but there is no config/$f.config or config/$f-<arch>.config"
@@ -100,8 +159,6 @@ fragments() {
 # A short hash of those fragments: a build whose config was made from
 # other fragments is reconfigured.
 fragments_sum() { cat $(fragments "$1" "$2") | sha256sum | cut -c1-16; }
-# The guest suites make check runs on FLAVOR (config/suites).
-suites() { sed -n "s/^$1:[[:space:]]*//p" "$TOP/config/suites"; }
 
 # tap_added N NAME BASE NEW: TAP line N for NAME, "not ok" with the lines
 # of NEW that BASE lacks (both sorted files) as diagnostics, if any.

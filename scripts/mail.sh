@@ -17,14 +17,14 @@
 # fixed test sender of lib.sh instead, into build/mail-check/; those
 # messages are undeliverable (.invalid) and only show that the series mails.
 . "$(dirname "$0")/lib.sh"
-work=$BUILD/b4-tree out=$BUILD/mail cover=$TOP/patches/0000-cover-letter.patch
+work=$WORK/b4-tree out=$WORK/mail cover=$PATCHES/0000-cover-letter.patch
 command -v b4 >/dev/null || die "b4 is not installed; run 'make deps'"
 git -C "$TREE" rev-parse -q --verify base >/dev/null ||
 	die "no series tree in build/linux; run 'make tree'"
 [ -f "$cover" ] || die "no $cover; run 'make series'"
 
 if [ -n "${MAIL_TEST_SENDER:-}" ]; then
-	name=$MAIL_TEST_NAME email=$MAIL_TEST_EMAIL out=$BUILD/mail-check
+	name=$MAIL_TEST_NAME email=$MAIL_TEST_EMAIL out=$WORK/mail-check
 else
 	name=$(git -C "$TOP" config user.name) email=$(git -C "$TOP" config user.email)
 	why=$(identity_problem "$name" "$email") || die "$why.
@@ -58,14 +58,14 @@ git config sendemail.smtpserver /bin/false
 awk '!body && sub(/^Subject: \[PATCH [0-9]+\/[0-9]+\] /, "") { print; print "" }
      !body && /^$/ { body = 1; next }
      body && /^[^ ].* \([0-9]+\):$/ { exit }
-     body' "$cover" >"$BUILD/b4-cover.txt"
-printf '#!/bin/sh\ncp "%s" "$1"\n' "$BUILD/b4-cover.txt" >"$BUILD/b4-editor.sh"
-chmod +x "$BUILD/b4-editor.sh"
+     body' "$cover" >"$WORK/b4-cover.txt"
+printf '#!/bin/sh\ncp "%s" "$1"\n' "$WORK/b4-cover.txt" >"$WORK/b4-editor.sh"
+chmod +x "$WORK/b4-editor.sh"
 
 {
 	b4 prep --enroll base &&
-	EDITOR=$BUILD/b4-editor.sh b4 prep --edit-cover &&
+	EDITOR=$WORK/b4-editor.sh b4 prep --edit-cover &&
 	b4 prep --auto-to-cc &&
 	b4 send --no-sign -o "$out"
-} >"$BUILD/b4.log" 2>&1 || die "b4 failed; see build/b4.log"
+} >"$WORK/b4.log" 2>&1 || die "b4 failed; see ${WORK#$TOP/}/b4.log"
 say "$(find "$out" -name '*.eml' | wc -l) messages from $name <$email> in ${out#"$TOP"/}/"

@@ -4,27 +4,27 @@
 # expect/base-<arch>.txt.  make check then requires that every case that
 # passed on the base passes on the patched kernel.  A case that fails on the
 # base must be explained in expect/exceptions.txt.
-# RECORD_ARCHES limits the arches (default: x86_64 arm64).
+# ARCHES limits the arches (default: all).
 . "$(dirname "$0")/lib.sh"
 status=0
 # With no patches applied, build/linux is the base: use its own builds.
 base=1
 [ "$(git -C "$TREE" rev-list --count base..HEAD)" = 0 ] && base=
-for arch in ${RECORD_ARCHES:-x86_64 arm64}; do
+for arch in ${ARCHES:-$(valid_arches)}; do
 	"$TOP/scripts/kernel.sh" "$arch" test $base || exit
-	res=$BUILD/results/$arch-test-base
+	res=$WORK/results/$arch-test-base
 	RESULTS=$res "$TOP/scripts/vm.sh" "$arch" test $base -- \
 		"run-suites $(suites test)"
 	[ -d "$res" ] || die "no results came back from the $arch base guest"
-	out=$TOP/expect/base-$arch.txt
+	out=$EXPECT/base-$arch.txt
 	{
-		echo "# Cases of config/suites on the unpatched base ($arch, test flavor),"
+		echo "# Cases of the test flavor's suites (config/flavors) on the unpatched base ($arch, test flavor),"
 		echo "# recorded by 'make record-base' on $(date -u +%Y-%m-%d)."
 		"$TOP/scripts/ktap.py" cases "$res"
 	} >"$out.tmp" && mv "$out.tmp" "$out"
 	while read -r case st; do
 		case $st in SUCCESS|SKIPPED) continue ;; esac
-		grep -Eq "^($arch|all)[[:space:]]+$case[[:space:]]" "$TOP/expect/exceptions.txt" 2>/dev/null && continue
+		grep -Eq "^($arch|all)[[:space:]]+$case[[:space:]]" "$EXPECT/exceptions.txt" 2>/dev/null && continue
 		warn "$arch: $case is $st on the base; explain it in expect/exceptions.txt"
 		status=1
 	done < <(grep -v '^#' "$out")

@@ -5,9 +5,9 @@
 . "$(dirname "$0")/lib.sh"
 [ -z "$(git -C "$TREE" status --porcelain --untracked-files=no)" ] ||
 	die "build/linux has uncommitted changes; commit them (one commit per patch) first"
-tmp=$(mktemp -d "$BUILD/series.XXXXXX")
+tmp=$(mktemp -d "$WORK/series.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 "$TOP/scripts/export-series.sh" "$tmp" || exit
-find "$TOP/patches" -name '[0-9][0-9][0-9][0-9]-*.patch' -delete
-cp "$tmp"/*.patch "$TOP/patches/" 2>/dev/null || true
+find "$PATCHES" -name '[0-9][0-9][0-9][0-9]-*.patch' -delete
+cp "$tmp"/*.patch "$PATCHES/" 2>/dev/null || true
 say "patches/: $(ls "$tmp" | grep -vc '^0000-') patches and a cover letter exported from build/linux"

@@ -12,9 +12,9 @@
 . "$(dirname "$0")/lib.sh"
 secs=${SOAK_SECONDS:-600}
 arch=${ARCH:-x86_64} flavor=${FLAVOR:-debug}
-check_arch "$arch"; check_flavor "$flavor"
+use_arch "$arch"; check_flavor "$flavor"
 case $secs in ''|*[!0-9]*) die "SOAK_SECONDS must be a number of seconds, not '$secs'" ;; esac
-res=$BUILD/results/soak-$arch-$flavor
+res=$WORK/results/soak-$arch-$flavor
 rm -rf "$res"; mkdir -p "$res"
 rc=0
 
@@ -66,7 +66,7 @@ mkdir -p "$TOP/results"
 {
 	echo "# make soak"
 	echo
-	echo "$(date -u +%Y-%m-%d), SOAK_SECONDS=$secs, guest $(cat "$(objdir "$arch" "$flavor")/vm/accel" 2>/dev/null | tr a-z A-Z) ${VCPUS:-2} vCPUs, $arch-$flavor kernel."
+	echo "$(date -u +%Y-%m-%d), SOAK_SECONDS=$secs, guest $(vm_fact "$res/guest" accel | tr a-z A-Z) ${VCPUS:-2} vCPUs, $arch-$flavor kernel."
 	echo
 	echo "Userspace stress test (host, $((secs / 10)) s per case): $(tail -n 1 "$res/userspace.txt")"
 	echo

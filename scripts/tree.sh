@@ -1,22 +1,24 @@
 #!/usr/bin/env bash
-# make tree: unpack the base into build/linux, commit it as tag 'base',
-# apply patches/.  Quick when the tree is already at the series.
+# make tree: unpack the base kernel (BASE_KERNEL, config/base/) into its
+# tree (build/linux for 6.1), commit it as tag 'base', apply its patches.
+# Quick when the tree is already at the series.
 . "$(dirname "$0")/lib.sh"
-. "$TOP/base.env"
+env=config/base/$BASE_KERNEL.env
+t=${TREE#$TOP/} p=${PATCHES#$TOP/}
 
 installed=$(dpkg-query -W -f '${Version}' "$BASE_PKG" 2>/dev/null) ||
 	die "$BASE_PKG is not installed; run 'make deps' (or apt-get install $BASE_PKG)"
 [ "$installed" = "$BASE_VERSION" ] ||
-	warn "$BASE_PKG $installed is installed but the series was made on $BASE_VERSION (base.env); going on as long as the series applies"
+	warn "$BASE_PKG $installed is installed but the series was made on $BASE_VERSION ($env); going on as long as the series applies"
 
-series() { ls "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-'; }
+series() { ls "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-'; }
 
 if ! git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1; then
 	[ -f "$BASE_TARBALL" ] || die "$BASE_TARBALL is missing; reinstall $BASE_PKG"
 	if [ "$installed" = "$BASE_VERSION" ]; then
 		say "verifying $BASE_TARBALL"
 		echo "$BASE_SHA256  $BASE_TARBALL" | sha256sum -c --quiet ||
-			die "$BASE_TARBALL does not match BASE_SHA256 in base.env"
+			die "$BASE_TARBALL does not match BASE_SHA256 in $env"
 	fi
 	say "unpacking $BASE_PKG $installed into $TREE"
 	rm -rf "$TREE" && mkdir -p "$TREE"
@@ -40,14 +42,14 @@ git config user.email "$PROJECT_EMAIL"
 # Already current: the tree holds exactly the series on top of base.
 if [ -z "$(git status --porcelain --untracked-files=no)" ] &&
    "$TOP/scripts/check-series.sh" --quiet --patches; then
-	say "build/linux is current ($(git rev-list --count base..HEAD) patches on base)"
+	say "$t is current ($(git rev-list --count base..HEAD) patches on base)"
 	exit 0
 fi
 if [ "$(git rev-list --count base..HEAD)" != 0 ]; then
-	die "build/linux has commits that differ from patches/; export them with 'make series' or drop them with 'git -C build/linux reset --hard base'"
+	die "$t has commits that differ from $p/; export them with 'make series' or drop them with 'git -C $t reset --hard base'"
 fi
 [ -z "$(git status --porcelain --untracked-files=no)" ] ||
-	die "build/linux has uncommitted changes on base; commit or discard them first"
+	die "$t has uncommitted changes on base; commit or discard them first"
 
 for p in $(series); do
 	GIT_COMMITTER_DATE=$FIXED_DATE git_plain am -q --committer-date-is-author-date "$p" 2>/tmp/am.$$ || {
@@ -58,4 +60,4 @@ for p in $(series); do
 	}
 done
 rm -f /tmp/am.$$
-say "build/linux: $(git rev-list --count base..HEAD) patches applied on base"
+say "$t: $(git rev-list --count base..HEAD) patches applied on base"

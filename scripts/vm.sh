@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # make vm: boot the kernel of ARCH/FLAVOR under QEMU, run CMD in the guest,
 # stream its output, bring back what it wrote under /results, return its
-# exit status.  Always ends: QEMU is killed after TIMEOUT seconds.
+# exit status.  Always ends: QEMU is killed after TIMEOUT seconds.  With
+# RESULTS, the run's facts go to RESULTS/vm.json (arch, flavor, base kernel,
+# patched, accelerator, vCPUs, possible CPUs, NUMA nodes, memory, kernel
+# release, exit status).
 # Usage: vm.sh ARCH FLAVOR [BASE] -- CMD
-# Environment: VCPUS (2), MAXCPUS (VCPUS: possible CPUs), MEM (1G),
-#   TIMEOUT (900 s), RESULTS (host dir for /results), ACCEL (auto|kvm|tcg),
+# Environment: VCPUS (2), MAXCPUS (VCPUS: possible CPUs), MEM (the
+#   flavor's, config/flavors), TIMEOUT (900 s), RESULTS (host dir for /results), ACCEL (auto|kvm|tcg),
 #   ICOUNT=1 (one vCPU, single-threaded TCG with -icount shift=0,sleep=off:
 #   the guest clock advances 1 ns per executed guest instruction, so a timed
 #   loop in the guest counts instructions; accelerator "tcg-icount"),
@@ -19,10 +22,10 @@ base=
 [ "${1:-}" = -- ] || die "usage: vm.sh ARCH FLAVOR [BASE] -- CMD"
 shift
 cmd=$*
-check_arch "$arch"; check_flavor "$flavor"
+use_arch "$arch"; check_flavor "$flavor"
 [ -n "$cmd" ] || die "nothing to run: give CMD='...' (a shell command for the guest)"
 obj=$(objdir "$arch" "$flavor" "$base")
-image=$obj/$(kimage "$arch")
+image=$obj/$ARCH_IMAGE
 [ -f "$image" ] || die "no kernel in ${obj#$TOP/}; run 'make kernel ARCH=$arch FLAVOR=$flavor${base:+ BASE=1}' first"
 
 icount=
@@ -36,8 +39,7 @@ case ${ICOUNT:-0} in
 *)	die "ICOUNT must be 0 or 1, not '$ICOUNT'" ;;
 esac
 vcpus=${VCPUS:-2} maxcpus=${MAXCPUS:-${VCPUS:-2}} timeout=${TIMEOUT:-900}
-mem=${MEM:-1G}
-[ "$flavor" = debug ] && mem=${MEM:-3G}
+mem=${MEM:-$(flavor_memory "$flavor")}
 
 "$TOP/scripts/initramfs.sh" "$arch" "$obj" || exit
 rundir=$obj/vm
@@ -51,21 +53,13 @@ printf '%s\n' "$cmd" >"$tmp/root/guest/cmd"
 (cd "$tmp/root" && find . | cpio -o -H newc --quiet | gzip -1 -n) >"$tmp/cmd.cpio.gz"
 cat "$obj/initramfs.cpio.gz" "$tmp/cmd.cpio.gz" >"$rundir/initrd.gz"
 
-append="panic=-1 oops=panic printk.devkmsg=on ${APPEND:-}"
-case $arch in
-x86_64)
-	accel=tcg,thread=multi cpu=qemu64
-	if [ -z "$icount" ] &&
-	   { [ "${ACCEL:-auto}" = kvm ] || { [ "${ACCEL:-auto}" = auto ] && "$TOP/scripts/kvm-probe.sh" "$image"; }; }; then
-		accel=kvm cpu=host
-	fi
-	qemu=(qemu-system-x86_64 -machine pc -cpu "$cpu")
-	append="console=ttyS0 $append" ;;
-arm64)
-	accel=tcg,thread=multi
-	qemu=(qemu-system-aarch64 -machine virt,gic-version=3 -cpu max,pauth-impdef=on)
-	append="console=ttyAMA0 $append" ;;
-esac
+append="console=$ARCH_CONSOLE panic=-1 oops=panic printk.devkmsg=on ${APPEND:-}"
+accel=tcg,thread=multi cpu=$ARCH_QEMU_CPU_TCG
+if [ -z "$icount" ] &&
+   { [ "${ACCEL:-auto}" = kvm ] || { [ "${ACCEL:-auto}" = auto ] && "$TOP/scripts/kvm-probe.sh" "$arch" "$image"; }; }; then
+	accel=kvm cpu=$ARCH_QEMU_CPU_KVM
+fi
+qemu=("${ARCH_QEMU[@]}" -cpu "$cpu")
 # TCG runs a sanitizer kernel tens of times slower than hardware: its boot
 # tripped the default 21 s RCU stall detector (KASAN+kmemleak, in
 # tracer_init_tracefs_work_func). A real stall still shows after 120 s.
@@ -80,9 +74,8 @@ fi
 nodes=${NODES:-auto}
 if [ "$nodes" = auto ]; then
 	nodes=1
-	[ "$arch" = x86_64 ] && [ "$vcpus" -ge 2 ] && grep -q '^CONFIG_NUMA=y' "$obj/.config" && nodes=2
+	[ "$vcpus" -ge 2 ] && grep -q '^CONFIG_NUMA=y' "$obj/.config" && nodes=2
 fi
-echo "$label" >"$rundir/accel"
 say "booting $arch-$flavor${base:+ (base)}: $label, $vcpus vCPUs ($maxcpus possible)$([ "$nodes" = 1 ] || echo ", $nodes NUMA nodes"), $mem, timeout ${timeout}s"
 smp=$vcpus,maxcpus=$maxcpus
 # One socket per CPU with NUMA nodes: CPUs of one socket share a last-level
@@ -115,4 +108,13 @@ timeout -k 5 "$timeout" "${qemu[@]}" </dev/null 2>"$rundir/qemu.err" |
 rc=${PIPESTATUS[1]} qrc=${PIPESTATUS[0]}
 [ "$qrc" = 124 ] && warn "QEMU killed after ${timeout}s (TIMEOUT=)"
 [ -s "$rundir/qemu.err" ] && [ "$qrc" != 0 ] && cat "$rundir/qemu.err" >&2
+if [ "$results" != - ]; then
+	mkdir -p "$results"
+	python3 -c 'import json, sys; k = sys.argv[1::2]; v = sys.argv[2::2]
+print(json.dumps({a: (int(b) if b.isdigit() else b) for a, b in zip(k, v)}, indent=1))' \
+		arch "$arch" flavor "$flavor" base_kernel "$BASE_KERNEL" patched "$([ -n "$base" ] && echo no || echo yes)" \
+		accel "$label" vcpus "$vcpus" possible_cpus "$maxcpus" nodes "$nodes" memory "$mem" \
+		kernel_release "$(cat "$obj/include/config/kernel.release" 2>/dev/null)" \
+		console "${rundir#$TOP/}/console.log" exit "$rc" qemu_exit "$qrc" >"$results/vm.json"
+fi
 exit "$rc"

@@ -9,7 +9,7 @@ echo "kernel,accel,vcpus,possible,probe,functions,objects,delta_kb,meta_bytes" >
 pattern=
 for kernel in base patched; do
 	base=; [ $kernel = base ] && base=1
-	res=$BUILD/results/bench-memory-$kernel
+	res=$WORK/results/bench-memory-$kernel
 	MAXCPUS=$possible RESULTS=$res "$TOP/scripts/vm.sh" x86_64 bench $base -- \
 		"bash /guest/bench/memory.sh '$pattern' >/results/memory.csv" ||
 		die "memory run on the $kernel kernel failed"

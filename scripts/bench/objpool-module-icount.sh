@@ -18,7 +18,7 @@ for arch in $arches; do
 	check_arch "$arch"
 	for possible in ${ICOUNT_POSSIBLE:-2 96}; do
 		for run in $(seq "$runs"); do
-			res=$BUILD/results/bench-objpool-icount-$arch-$possible-$run
+			res=$WORK/results/bench-objpool-icount-$arch-$possible-$run
 			rm -rf "$res"
 			ICOUNT=1 MAXCPUS=$possible RESULTS=$res "$TOP/scripts/vm.sh" "$arch" bench -- \
 				"bash /guest/bench/objpool-icount.sh ${ICOUNT_MS:-200} >/results/objpool.csv" ||

@@ -8,7 +8,7 @@ out=$1
 echo "accel,vcpus,impl,case,irq,threads,run,pairs_per_sec,hits,misses,ns_per_miss" >"$out/objpool-module.csv"
 for setting in "1:1" "2:1 2 4"; do
 	vcpus=${setting%%:*} tpcs=${setting#*:}
-	res=$BUILD/results/bench-objpool-module-$vcpus
+	res=$WORK/results/bench-objpool-module-$vcpus
 	VCPUS=$vcpus RESULTS=$res "$TOP/scripts/vm.sh" x86_64 bench -- \
 		"bash /guest/bench/objpool-module.sh '$tpcs' ${BENCH_MS:-500} ${BENCH_REPEATS:-3} >/results/objpool-module.csv" ||
 		die "objpool module benchmark failed at $vcpus vCPUs"

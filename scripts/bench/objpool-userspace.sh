@@ -14,7 +14,7 @@
 out=$1
 up=$("$TOP/scripts/upstream-objpool.sh") || exit
 dir=$TREE/tools/testing/objpool
-log=$BUILD/objpool-userspace-bench.log
+log=$WORK/objpool-userspace-bench.log
 make -C "$dir" UPSTREAM_DIR="$up" objpool_test >"$log" 2>&1 ||
 	die "cannot build tools/testing/objpool; see ${log#$TOP/}"
 ! grep 'build failed' "$log" >&2 || die "a peer did not build; see ${log#$TOP/}"

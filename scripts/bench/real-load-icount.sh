@@ -19,7 +19,7 @@ for arch in $arches; do
 		case $kernel in base|patched) ;; *) die "ICOUNT_KERNELS: '$kernel' is neither base nor patched" ;; esac
 		base=; [ $kernel = base ] && base=1
 		for run in $(seq "$runs"); do
-			res=$BUILD/results/bench-real-load-icount-$arch-$kernel-$run
+			res=$WORK/results/bench-real-load-icount-$arch-$kernel-$run
 			rm -rf "$res"
 			ICOUNT=1 RESULTS=$res "$TOP/scripts/vm.sh" "$arch" bench $base -- \
 				"bash /guest/bench/icount-clock.sh >/results/clock.csv &&

@@ -7,7 +7,7 @@ vcpus=${VCPUS:-2}
 echo "kernel,accel,vcpus,row,threads,run,calls_per_sec" >"$out/real-load.csv"
 for kernel in base patched; do
 	base=; [ $kernel = base ] && base=1
-	res=$BUILD/results/bench-real-load-$kernel
+	res=$WORK/results/bench-real-load-$kernel
 	RESULTS=$res "$TOP/scripts/vm.sh" x86_64 bench $base -- \
 		"bash /guest/bench/real-load.sh '${BENCH_THREADS:-1 2 4 8}' ${BENCH_SECONDS:-2} ${BENCH_REPEATS:-3} >/results/real-load.csv" ||
 		die "real-load run on the $kernel kernel failed"

@@ -2,7 +2,7 @@
 # TAP: scripts/checkpatch.pl --strict on every patch of patches/; a patch
 # passes only when checkpatch has nothing to say (no error, warning or check).
 . "$(dirname "$0")/../lib.sh"
-set -- $(ls "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-')
+set -- $(ls "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-')
 echo "TAP version 13"
 echo "1..$#"
 ignore=$(grep -v '^#' "$TOP/config/checkpatch-ignore" | awk 'NF { print $1 }' | paste -sd,)

@@ -18,11 +18,11 @@
 echo "TAP version 13"
 echo "1..6"
 name=$(git -C "$TOP" config user.name) email=$(git -C "$TOP" config user.email)
-out=$BUILD/mail test=
+out=$WORK/mail test=
 if why=$(identity_problem "$name" "$email"); then
 	echo "# sender: $name <$email> (git config)"
 else
-	name=$MAIL_TEST_NAME email=$MAIL_TEST_EMAIL out=$BUILD/mail-check test=1
+	name=$MAIL_TEST_NAME email=$MAIL_TEST_EMAIL out=$WORK/mail-check test=1
 	echo "# sender: the test sender $name <$email>: no usable git identity here ($why)"
 fi
 sender="$name <$email>"
@@ -41,14 +41,14 @@ refusal() {	# NAME EMAIL: mail.sh must refuse them and say what to set
 refusal "" ""
 refusal "$name" someone@example.org
 
-if ! MAIL_TEST_SENDER=$test "$TOP/scripts/mail.sh" 2>"$BUILD/mail-gate.log"; then
+if ! MAIL_TEST_SENDER=$test "$TOP/scripts/mail.sh" 2>"$WORK/mail-gate.log"; then
 	for c in messages same-changes recipients sender no-placeholder; do
 		echo "not ok - $c"
 	done
-	sed 's/^/# /' "$BUILD/mail-gate.log"
+	sed 's/^/# /' "$WORK/mail-gate.log"
 else
 	mails=("$out"/*.eml)
-	patches=("$TOP"/patches/*.patch)
+	patches=("$PATCHES"/*.patch)
 	if [ "${#mails[@]}" = "${#patches[@]}" ]; then
 		echo "ok 1 - messages: ${#mails[@]} for ${#patches[@]} files in patches/"
 	else

@@ -13,7 +13,7 @@
 . "$(dirname "$0")/../lib.sh"
 herd7=${HERD7:-$TOP/../shared/tools/herd7/herd7}
 dir=$TREE/tools/testing/objpool
-log=$BUILD/model
+log=$WORK/model
 mkdir -p "$log"
 
 # upstream NAME EXPECT PANFLAGS -DFLAG...: one search of upstream-last.pml

@@ -17,7 +17,7 @@ if ! up=$("$TOP/scripts/upstream-objpool.sh" 2>&1); then
 	echo "not ok 1 objpool-userspace/upstream-peer # $up"
 	exit 0
 fi
-log=$BUILD/objpool-userspace.log
+log=$WORK/objpool-userspace.log
 if ! make -C "$dir" -j"$(nproc)" UPSTREAM_DIR="$up" all >"$log" 2>&1; then
 	echo "1..1"
 	echo "not ok 1 objpool-userspace/build # see ${log#$TOP/}"

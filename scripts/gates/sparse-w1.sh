@@ -14,20 +14,14 @@
 record=
 [ "${1:-}" = --record ] && { record=1; shift; }
 arch=${1:-x86_64}
-check_arch "$arch"
+use_arch "$arch"
 command -v sparse >/dev/null || die "sparse not found; run 'make deps' (Debian package sparse)"
-expect=$TOP/expect/sparse-w1-base-$arch.txt
+expect=$EXPECT/sparse-w1-base-$arch.txt
 obj=$(objdir "$arch" test)
 [ -f "$obj/.config" ] && [ -f "$obj/include/generated/autoconf.h" ] ||
 	die "no configured build in ${obj#$TOP/}; run 'make kernel ARCH=$arch' first"
 files=$(git -C "$TREE" diff --name-only --diff-filter=AM base..HEAD -- '*.c' | grep -v '^tools/')
 
-cc=gcc
-[ "$arch" = arm64 ] && [ "$(uname -m)" != aarch64 ] && cc=aarch64-linux-gnu-gcc
-# Same cache settings as kernel.sh, so the objects come from ccache when warm.
-export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-20G}
-export CCACHE_BASEDIR=$TOP CCACHE_NOHASHDIR=1
-export KBUILD_BUILD_TIMESTAMP="$FIXED_DATE" KBUILD_BUILD_USER=objpool KBUILD_BUILD_HOST=localhost
 
 # warnings SRC OBJDIR FILE LOG: build FILE's object alone with C=2 W=1 and
 # print its diagnostics (sparse's and the compiler's, in the file or in the
@@ -38,8 +32,7 @@ warnings() {
 	# An up-to-date object is not recompiled and W=1 would say nothing:
 	# remove it (ccache replays the compiler's warnings with the object).
 	rm -f "$o/${f%.c}.o"
-	make -C "$src" O="$o" ARCH="$(karch "$arch")" CROSS_COMPILE="$(cross_prefix "$arch")" \
-		CC="ccache $cc" C=2 W=1 "${f%.c}.o" >"$log" 2>&1 || return
+	kmake "$src" "$o" C=2 W=1 "${f%.c}.o" >"$log" 2>&1 || return
 	sed -E -n "s#^($src/|\.\./$(basename "$src")/)?([^ :]+):[0-9]+(:[0-9]+)?: #\2: #p" "$log" |
 		grep -v ': note: ' | sort -u
 }
@@ -57,11 +50,11 @@ compiled() {
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-logdir=$BUILD/sparse-w1-$arch
+logdir=$WORK/sparse-w1-$arch
 mkdir -p "$logdir"
 
 if [ -n "$record" ]; then
-	bsrc=$BUILD/linux-base bobj=$(objdir "$arch" test base)
+	bsrc=$WORK/linux-base bobj=$(objdir "$arch" test base)
 	[ -f "$bobj/.config" ] && [ -d "$bsrc" ] ||
 		die "no base build in ${bobj#$TOP/}; run 'make kernel ARCH=$arch BASE=1' first"
 	{
@@ -70,7 +63,7 @@ if [ -n "$record" ]; then
 		echo "# scripts/gates/sparse-w1.sh.  Produced by 'scripts/gates/sparse-w1.sh --record $arch'"
 		echo "# (each object of a .c file the series modifies, built alone with C=2 W=1 in"
 		echo "# build/$arch-test-base from build/linux-base) with sparse $(sparse --version 2>/dev/null)"
-		echo "# and $($cc --version | head -1) on $(date -u +%Y-%m-%d).  Files new in the series"
+		echo "# and $($(arch_cc) --version | head -1) on $(date -u +%Y-%m-%d).  Files new in the series"
 		echo "# have no lines.  Re-record after a base or toolchain change."
 		for f in $files; do
 			[ -f "$bsrc/$f" ] || continue

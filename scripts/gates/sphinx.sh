@@ -8,9 +8,9 @@
 # struct its file documents.
 . "$(dirname "$0")/../lib.sh"
 page=Documentation/core-api/objpool.rst
-out=$BUILD/docs
+out=$WORK/docs
 html=$out/Documentation/output/core-api
-log=$BUILD/sphinx.log
+log=$WORK/sphinx.log
 # Debian's python3 and sphinx-build first (the harness's PATH may lead
 # to a python3 without the sphinx modules).
 export PATH=/usr/bin:$PATH

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# make help: the targets of the Makefile with their '##' descriptions, then
+# its variables (the '# NAME  text' lines under '##@ Variables').
+# Usage: help.sh MAKEFILE
+awk '
+	/^##@ / { sub(/^##@ /, ""); printf "\n%s\n", $0; vars = /Variables/; next }
+	vars && /^# / { sub(/^# /, "  "); print; next }
+	/^[a-z-]+:.*## / {
+		name = $0; sub(/:.*/, "", name)
+		text = $0; sub(/.*## /, "", text)
+		printf "  %-14s %s\n", name, text
+	}' "$1"
