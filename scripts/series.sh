@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# make series: export the commits of build/linux (base..HEAD) to patches/,
-# with a cover letter made from cover/cover-letter.txt.  Only replaces
-# patches/ once the export worked.
+# make series: export the commits base..HEAD of the base kernel's tree
+# (build/linux for 6.1) to its patches directory (patches/), with a cover
+# letter made from its cover/cover-letter.txt.  Only replaces the patches
+# once the export worked.
 . "$(dirname "$0")/lib.sh"
 [ -z "$(git -C "$TREE" status --porcelain --untracked-files=no)" ] ||
-	die "build/linux has uncommitted changes; commit them (one commit per patch) first"
+	die "${TREE#$TOP/} has uncommitted changes; commit them (one commit per patch) first"
 tmp=$(mktemp -d "$WORK/series.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 "$TOP/scripts/export-series.sh" "$tmp" || exit
+mkdir -p "$PATCHES"
 find "$PATCHES" -name '[0-9][0-9][0-9][0-9]-*.patch' -delete
 cp "$tmp"/*.patch "$PATCHES/" 2>/dev/null || true
-say "patches/: $(ls "$tmp" | grep -vc '^0000-') patches and a cover letter exported from build/linux"
+say "${PATCHES#$TOP/}/: $(ls "$tmp" | grep -vc '^0000-') patches and a cover letter exported from ${TREE#$TOP/}"
