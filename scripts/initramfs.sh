@@ -36,8 +36,12 @@ if grep -q '^CONFIG_MODULES=y' "$obj/.config"; then
 	if [ ! -d "$gm" ] || [ -n "$(find "$TOP/guest/modules" -newer "$gm/.built" 2>/dev/null)" ] ||
 	   [ "$obj/vmlinux" -nt "$gm/.built" ]; then
 		rm -rf "$gm" && cp -r "$TOP/guest/modules" "$gm"
-		kmake "$obj/source" "$obj" -s M="$gm" modules >"$gm/build.log" 2>&1 ||
-			{ cat "$gm/build.log" >&2; die "cannot build guest/modules against ${obj#$TOP/}"; }
+		# -k: a module that does not build against this kernel (one made
+		# for another base) is missing in the guest, and the suite that
+		# loads it fails saying so; the others still run.
+		kmake "$obj/source" "$obj" -s -k M="$gm" modules >"$gm/build.log" 2>&1 ||
+			warn "some of guest/modules do not build against ${obj#$TOP/}: $(cd "$gm" && ls -- *.c | sed 's/\.c$//' |
+				while read -r m; do [ -f "$m.ko" ] || printf '%s ' "$m"; done)(see ${gm#$TOP/}/build.log)"
 		touch "$gm/.built"
 	fi
 	mkdir -p "$root/guest/modules"

@@ -2,11 +2,14 @@
 # Generate OBJDIR/.config for ARCH and FLAVOR: tinyconfig, then the flavor's
 # fragments (config/flavors), then olddefconfig; fail naming every option a
 # fragment asked for that did not land (a dependency was missing).
-# For the unpatched base (BASE non-empty), options the base's Kconfig does
-# not define (the series adds them) are not required.
-# Usage: kconfig.sh ARCH FLAVOR SRCDIR OBJDIR [BASE]
+# On an unpatched tree (the base worktree, or a base whose series is still
+# empty), options its Kconfig does not define (the series adds them) are
+# not required.
+# Usage: kconfig.sh ARCH FLAVOR SRCDIR OBJDIR
 . "$(dirname "$0")/lib.sh"
-arch=$1 flavor=$2 src=$3 obj=$4 base=${5:-}
+arch=$1 flavor=$2 src=$3 obj=$4
+unpatched=
+unpatched "$src" && unpatched=1
 use_arch "$arch"
 
 frags=$(fragments "$arch" "$flavor") || exit
@@ -28,7 +31,7 @@ for f in $frags; do
 		*) continue ;;
 		esac
 		opt=${want#\# }; opt=${opt%%[= ]*}
-		if [ -n "$base" ] && ! grep -rqx --include='Kconfig*' "config ${opt#CONFIG_}" "$src"; then
+		if [ -n "$unpatched" ] && ! grep -rqx --include='Kconfig*' "config ${opt#CONFIG_}" "$src"; then
 			continue
 		fi
 		got=$(grep -E "^(# )?$opt[= ]" "$obj/.config" || echo "# $opt is not set")
@@ -37,4 +40,4 @@ for f in $frags; do
 	done <"$f"
 done
 [ -z "$bad" ] || die "options that did not land in $obj/.config (a dependency is missing):$bad"
-fragments_sum "$arch" "$flavor" >"$obj/.fragments"
+config_stamp "$arch" "$flavor" "$src" >"$obj/.fragments"

@@ -20,15 +20,14 @@ fi
 
 # The base never changes: a complete base build of the same config is kept.
 if [ -n "$base" ] && [ -f "$obj/.complete" ] &&
-   [ "$(cat "$obj/.fragments" 2>/dev/null)" = "$(fragments_sum "$arch" "$flavor")" ]; then
+   [ "$(cat "$obj/.fragments" 2>/dev/null)" = "$(config_stamp "$arch" "$flavor" "$src")" ]; then
 	say "$arch-$flavor (base) is built"
 	exit 0
 fi
 
-frag_sum=$(fragments_sum "$arch" "$flavor")
-if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fragments" 2>/dev/null)" != "$frag_sum" ]; then
+if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fragments" 2>/dev/null)" != "$(config_stamp "$arch" "$flavor" "$src")" ]; then
 	say "configuring $arch-$flavor${base:+ (base)}"
-	"$TOP/scripts/kconfig.sh" "$arch" "$flavor" "$src" "$obj" "$base" || exit
+	"$TOP/scripts/kconfig.sh" "$arch" "$flavor" "$src" "$obj" || exit
 fi
 
 jobs=$(nproc)

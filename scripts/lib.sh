@@ -159,6 +159,13 @@ fragments() {
 # A short hash of those fragments: a build whose config was made from
 # other fragments is reconfigured.
 fragments_sum() { cat $(fragments "$1" "$2") | sha256sum | cut -c1-16; }
+# unpatched SRC: SRC is a base kernel with no patch of its series on it.
+unpatched() { [ "$(git -C "$1" rev-list --count base..HEAD 2>/dev/null)" = 0 ]; }
+# config_stamp ARCH FLAVOR SRC: what a build's .config was made from; a
+# build whose stamp differs is reconfigured.  An unpatched tree's config
+# leaves out the options its series adds (kconfig.sh), so the first patch
+# on it means a new config.
+config_stamp() { echo "$(fragments_sum "$1" "$2")$(unpatched "$3" && echo -unpatched)"; }
 
 # tap_added N NAME BASE NEW: TAP line N for NAME, "not ok" with the lines
 # of NEW that BASE lacks (both sorted files) as diagnostics, if any.
