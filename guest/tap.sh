@@ -28,3 +28,23 @@ kunit_ktap() {
 		{ buf = buf $0 "\n" }
 		END { printf "%s", last }'
 }
+# tap_skip_all REASON: skip every case named in $cases with REASON, and end
+# the suite (for a suite whose whole setup is missing).
+tap_skip_all() { local c; for c in $cases; do tap_skip "$c" "$1"; done; exit 0; }
+# log_since MARK: the kernel log after its first MARK lines (MARK from
+# 'dmesg | wc -l' taken before).
+log_since() { dmesg | tail -n +"$(( $1 + 1 ))"; }
+# pause SECONDS: wait without entering hrtimer_nanosleep(), which suites
+# probe (a read with a timeout on fd 9, a FIFO no one writes: the suite
+# opens it with 'mkfifo F && exec 9<>F').
+pause() { read -r -t "$1" -u 9 _ || true; }
+# kmemleak_scan: scan until kmemleak can report: it reports an object only
+# when its contents did not change since the previous scan, so one scan
+# leaves every new unreferenced object unreported (and 'clear' would then
+# keep it, to be blamed on a later suite).
+kmemleak_scan() {
+	local _
+	for _ in 1 2; do
+		echo scan >/sys/kernel/debug/kmemleak || return 1
+	done
+}

@@ -26,7 +26,7 @@ make -s -C "$dir" objpool_test >"$res/userspace-build.log" 2>&1 ||
 
 "$TOP/scripts/kernel.sh" "$arch" "$flavor" || exit 1
 suites="hotplug-load objpool-soak probe-unload"
-[ "$flavor" = debug ] && suites="$suites fault-inject kmemleak"
+[ "$flavor" = debug ] && suites="kmemleak-baseline $suites fault-inject kmemleak"
 say "guest: $suites, $secs s each where it applies"
 TIMEOUT=$((3 * secs + 2700)) RESULTS=$res/guest "$TOP/scripts/vm.sh" "$arch" "$flavor" -- \
 	"HOTPLUG_SECONDS=$secs SOAK_SECONDS=$secs FAULT_FULL=1000000 run-suites $suites" || rc=1

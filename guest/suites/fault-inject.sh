@@ -10,9 +10,8 @@ dbg=/sys/kernel/debug
 cases="kretprobe_tracefs_r4096 kretprobe_tracefs_default fprobe_sample objpool_module"
 tap_plan 4
 
-skip_all() { for c in $cases; do tap_skip "$c" "$1"; done; exit 0; }
-[ -e /proc/self/fail-nth ] || skip_all "no /proc/self/fail-nth (CONFIG_FAULT_INJECTION off)"
-[ -d $dbg/failslab ] || skip_all "no $dbg/failslab (CONFIG_FAILSLAB or FAULT_INJECTION_DEBUG_FS off)"
+[ -e /proc/self/fail-nth ] || tap_skip_all "no /proc/self/fail-nth (CONFIG_FAULT_INJECTION off)"
+[ -d $dbg/failslab ] || tap_skip_all "no $dbg/failslab (CONFIG_FAILSLAB or FAULT_INJECTION_DEBUG_FS off)"
 # By default GFP_KERNEL allocations are exempt; fail them too, quietly.
 for f in failslab fail_page_alloc; do
 	[ -d $dbg/$f ] || continue

@@ -15,13 +15,12 @@ secs=${HOTPLUG_SECONDS:-10}
 M=8
 tap_plan 3
 cases="hotplug_load_runs hotplug_hits_accounted hotplug_instances_conserved"
-skip_all() { for c in $cases; do tap_skip "$c" "$1"; done; exit 0; }
-[ -w $tr/kprobe_events ] || skip_all "no $tr/kprobe_events (CONFIG_KPROBE_EVENTS off)"
-[ -w $cpu1 ] || skip_all "CPU 1 cannot go offline (one CPU, or no CONFIG_HOTPLUG_CPU)"
-grep -q ' hrtimer_nanosleep$' /proc/kallsyms || skip_all "no hrtimer_nanosleep in /proc/kallsyms"
+[ -w $tr/kprobe_events ] || tap_skip_all "no $tr/kprobe_events (CONFIG_KPROBE_EVENTS off)"
+[ -w $cpu1 ] || tap_skip_all "CPU 1 cannot go offline (one CPU, or no CONFIG_HOTPLUG_CPU)"
+grep -q ' hrtimer_nanosleep$' /proc/kallsyms || tap_skip_all "no hrtimer_nanosleep in /proc/kallsyms"
 
 profile() { awk '$1 == "hp_krp" { print $2, $3 }' $tr/kprobe_profile; }
-echo "r$M:hp_krp hrtimer_nanosleep" >>$tr/kprobe_events || skip_all "cannot define the kretprobe"
+echo "r$M:hp_krp hrtimer_nanosleep" >>$tr/kprobe_events || tap_skip_all "cannot define the kretprobe"
 echo 1 >$tr/events/kprobes/hp_krp/enable
 echo 0 >$tr/tracing_on	# the probe fires; the ring buffer stays empty
 
@@ -63,9 +62,7 @@ fi
 
 # sleepers N SECONDS: N background sleeps, each holding an instance.
 sleepers() { local i; for i in $(seq "$1"); do sleep "$2" & done; }
-# pause SECONDS: wait without entering hrtimer_nanosleep() ourselves.
 mkfifo /tmp/hp-never && exec 9<>/tmp/hp-never
-pause() { read -r -t "$1" -u 9 _ || true; }
 read -r _ m0 < <(profile)
 sleepers $M 6
 pause 2			# the M sleepers are inside, holding every instance

@@ -1,6 +1,6 @@
 # Leaks of everything the suites before this one did: kmemleak's report of
-# unreferenced objects. run-suites scans and clears once before the first
-# suite, so leaks from boot are not counted. Runs last.
+# unreferenced objects since kmemleak-baseline (the first suite of the
+# flavor) forgot what boot left behind. Runs last.
 . /guest/tap.sh
 k=/sys/kernel/debug/kmemleak
 tap_plan 1
@@ -8,7 +8,7 @@ tap_plan 1
 # Objects younger than 5 s are never reported; RCU callbacks free late.
 # Passes wrongly: a leak still referenced (e.g. kept on a list); kmemleak reports only unreferenced memory.
 sleep 6
-kmemleak-scan
+kmemleak_scan
 report=$(cat $k)
 if [ -z "$report" ]; then
 	tap_ok no_leaks

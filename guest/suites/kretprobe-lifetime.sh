@@ -11,7 +11,6 @@
 . /guest/tap.sh
 ko=/guest/modules/krp_sleep.ko
 tr=/sys/kernel/tracing
-log_since() { dmesg | tail -n +"$(( $1 + 1 ))"; }
 
 # What a wrong pool would still pass, per case:
 # unregister_entered: a pool giving two threads one instance (entries still count n).

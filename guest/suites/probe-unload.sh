@@ -9,8 +9,6 @@
 . /guest/tap.sh
 target=hrtimer_nanosleep
 mkfifo /tmp/pu-never && exec 9<>/tmp/pu-never
-pause() { read -r -t "$1" -u 9 _ || true; }
-log_since() { dmesg | tail -n +"$(( $1 + 1 ))"; }
 
 # unload_inflight NAME MODULE PARAMS...: one case.
 unload_inflight() {

@@ -4,7 +4,6 @@
 . /guest/tap.sh
 forks=20
 fork_n() { local i; for i in $(seq "$1"); do /bin/true; done; }
-log_since() { dmesg | tail -n +"$(( $1 + 1 ))"; }
 
 if [ -e /sys/kernel/tracing/available_filter_functions ] &&
    grep -q fprobe /proc/kallsyms; then fprobe=1; else fprobe=; fi
