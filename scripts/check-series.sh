@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# make check-series: fail when patches/ and build/linux (base..HEAD) differ,
-# or when the cover letter is stale (its shortlog, or numbers that no longer
-# match results/summary.md).
+# make check-series: fail when the patches directory (patches/) and the
+# tree (build/linux, base..HEAD) differ, or when the cover letter is stale
+# (its shortlog, or numbers that no longer match results/summary.md): the
+# one judge of "patches/ is current", cover letter included.
 . "$(dirname "$0")/lib.sh"
 # --quiet: no output, only the status; --patches: ignore the cover letter.
 quiet= patches_only=
@@ -17,6 +18,7 @@ done
 if ! out=$(diff -r "$tmp/repo" "$tmp/tree"); then
 	[ -n "$quiet" ] && exit 1
 	echo "$out" | head -40 >&2
-	die "patches/ and build/linux disagree (or the cover letter is stale after a make bench): run 'make series' to export the tree, or 'make tree' after resetting build/linux to take patches/"
+	die "${PATCHES#$TOP/}/ and ${TREE#$TOP/} disagree (or the cover letter is stale after a make bench): run 'make series' to export the tree, or 'make tree' after resetting ${TREE#$TOP/} to take ${PATCHES#$TOP/}/"
 fi
-[ -n "$quiet" ] || say "patches/ matches build/linux ($(ls "$tmp/tree" | wc -l) patches)"
+series_stamp >"$TREE/.git/series-stamp"
+[ -n "$quiet" ] || say "${PATCHES#$TOP/}/ matches ${TREE#$TOP/} ($(ls "$tmp/tree" | wc -l) patches)"

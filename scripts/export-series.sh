@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Write base..HEAD of build/linux as format-patch files into DIR, with the
-# cover letter made from cover/cover-letter.txt and results/summary.md.
+# cover letter made from its cover/cover-letter.txt and results/summary.md.
 # Every patch has the project's identity (lib.sh) as author and no
 # Signed-off-by, whoever made the commits: make mail adds the sender's.
 # Deterministic: no commit ids, no signature, a fixed cover letter date,
@@ -14,5 +14,5 @@ mkdir -p "$dir"
 head=$("$TOP/scripts/restamp.sh" "$TREE" "$PROJECT_NAME" "$PROJECT_EMAIL") || exit
 GIT_COMMITTER_DATE=$FIXED_DATE git_plain -C "$TREE" format-patch -q --zero-commit \
 	--no-signature --cover-letter --subject-prefix=PATCH -o "$dir" "base..$head"
-"$TOP/scripts/cover-letter.py" "$dir/0000-cover-letter.patch" \
+"$TOP/scripts/cover_letter.py" write "$COVER" "$dir/0000-cover-letter.patch" \
 	"$TOP/results/summary.md" "$dir/0000-cover-letter.patch"

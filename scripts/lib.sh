@@ -131,6 +131,14 @@ flavor_memory() { flavor_field "$1" 5; }
 # The guest suites make check runs on FLAVOR.
 suites() { flavor_field "$1" 6; }
 
+# series_stamp: the tree's HEAD and the patches' content.  check-series and
+# make series leave it in the tree's .git once the tree's commits are the
+# patches; make tree then finds the tree current without exporting it
+# again, as long as neither changed.
+series_stamp() {
+	echo "$(git -C "$TREE" rev-parse HEAD) $(cat "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | sha256sum)"
+}
+
 # vm_fact DIR KEY: one fact of the guest run whose results are in DIR
 # (DIR/vm.json, written by vm.sh), or '-'.
 vm_fact() {

@@ -12,4 +12,5 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$PATCHES"
 find "$PATCHES" -name '[0-9][0-9][0-9][0-9]-*.patch' -delete
 cp "$tmp"/*.patch "$PATCHES/" 2>/dev/null || true
+series_stamp >"$TREE/.git/series-stamp"
 say "${PATCHES#$TOP/}/: $(ls "$tmp" | grep -vc '^0000-') patches and a cover letter exported from ${TREE#$TOP/}"

@@ -41,7 +41,8 @@ git config user.name "$PROJECT_NAME"
 git config user.email "$PROJECT_EMAIL"
 # Already current: the tree holds exactly the series on top of base.
 if [ -z "$(git status --porcelain --untracked-files=no)" ] &&
-   "$TOP/scripts/check-series.sh" --quiet --patches; then
+   { [ "$(cat .git/series-stamp 2>/dev/null)" = "$(series_stamp)" ] ||
+     "$TOP/scripts/check-series.sh" --quiet --patches; }; then
 	say "$t is current ($(git rev-list --count base..HEAD) patches on base)"
 	exit 0
 fi
