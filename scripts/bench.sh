@@ -1,42 +1,103 @@
 #!/usr/bin/env bash
-# make bench: build the bench kernels (patched and base) if needed, run the
-# benchmarks of config/benches, write results/ (CSV, PNG, summary.md).
-# Results are assembled in build/ and replace results/ only when complete.
-# BENCHES=... runs a subset.
+# make bench: the benchmarks of config/benches.  Builds the bench kernels
+# they boot (patched and base) if needed, runs each line, and writes
+# results/: NAME.csv per benchmark, then summary.md and the plots
+# (scripts/report.py).  The CSVs are assembled in the build directory and
+# replace those of results/ only when every benchmark ran.
+# BENCHES="NAME..." runs a subset; the other CSVs of results/ are kept.
 . "$(dirname "$0")/lib.sh"
-"$TOP/scripts/deps.sh" bench || exit
+"$TOP/scripts/deps.sh" || exit
 "$TOP/scripts/tree.sh" || exit
-benches=${BENCHES:-$(grep -v '^#' "$TOP/config/benches" | awk '{ print $1 }')}
-# The arches whose bench kernels (patched and base) a benchmark needs:
-# the words after its name in config/benches, x86_64 when there are none,
-# none for "host".
-kernel_arches() {
-	awk -v b="$1" '$1 == b { if (NF == 1) print "x86_64"; else for (i = 2; i <= NF; i++) if ($i != "host") print $i }' \
-		"$TOP/config/benches"
-}
-need_arches=
+
+# The table, comments dropped, fields trimmed, '|'-separated.
+table() { grep -Ev '^[[:space:]]*(#|$)' "$TOP/config/benches" | sed -E 's/[[:space:]]*\|[[:space:]]*/|/g; s/[[:space:]]+$//'; }
+all=$(table | cut -d'|' -f1 | uniq | tr '\n' ' ')
+benches=${BENCHES:-$all}
 for b in $benches; do
-	[ -x "$TOP/scripts/bench/$b.sh" ] || die "unknown benchmark '$b'; valid: $(cd "$TOP/scripts/bench" && ls | sed 's/\.sh$//' | tr '\n' ' ')"
-	grep -v '^#' "$TOP/config/benches" | awk '{ print $1 }' | grep -qx "$b" ||
-		die "benchmark '$b' has no line in config/benches; add one (its name, then 'host' or the arches it boots)"
-	need_arches="$need_arches $(kernel_arches "$b")"
+	case " $all " in *" $b "*) ;; *) die "unknown benchmark '$b'; valid: $all(config/benches)" ;; esac
 done
-for arch in $(echo "$need_arches" | tr ' ' '\n' | sort -u); do
-	check_arch "$arch"
-	"$TOP/scripts/kernel.sh" "$arch" bench || exit
-	"$TOP/scripts/kernel.sh" "$arch" bench 1 || exit
-done
+selected() { case " $benches " in *" $1 "*) ;; *) return 1 ;; esac; }
+
+# The bench kernels the selected lines boot.
+while IFS='|' read -r name arches kernels _; do
+	selected "$name" && [ "$arches" != host ] || continue
+	for arch in $arches; do
+		for kernel in $kernels; do echo "$arch $kernel"; done
+	done
+done < <(table) | sort -u | while read -r arch kernel; do
+	"$TOP/scripts/kernel.sh" "$arch" bench $([ "$kernel" = base ] && echo 1) || exit
+done || exit
+
 out=$WORK/bench-out
 rm -rf "$out" && mkdir -p "$out"
-for b in $benches; do
-	say "benchmark $b"
+# run_line NAME ARCHES KERNELS BOOTS SETTINGS CONTEXT CMD: boot each arch and
+# kernel BOOTS times with SETTINGS, run CMD, and append its CSV rows to
+# OUT/NAME.csv after the CONTEXT columns (the header once per benchmark).
+run_line() {
+	local name=$1 arches=$2 kernels=$3 boots=$4 settings=$5 context=$6 cmd=$7
+	local csv=$out/$name.csv arch kernel run res base
+	[ "$settings" = - ] && settings=
+	for arch in $arches; do
+		for kernel in $kernels; do
+			base=; [ "$kernel" = base ] && base=1
+			for run in $(seq "$boots"); do
+				res=$WORK/results/bench-$name-$arch-$kernel-$run
+				rm -rf "$res"
+				# shellcheck disable=SC2086
+				env $settings RESULTS="$res" "$TOP/scripts/vm.sh" "$arch" bench $base -- \
+					"$cmd >/results/bench.csv" </dev/null ||
+					die "$name: the $arch $kernel guest failed (run $run, $settings); see $(vm_fact "$res" console)"
+				[ "$(wc -l <"$res/bench.csv")" -ge 2 ] ||
+					die "$name: the $arch $kernel guest printed no rows; see $res/bench.csv and $(vm_fact "$res" console)"
+				case " $settings " in *" ICOUNT=1 "*)
+					[ "$(vm_fact "$res" accel)" = tcg-icount ] ||
+						die "$name: the $arch guest ran under $(vm_fact "$res" accel), not tcg-icount" ;;
+				esac
+				bench_rows "$res" "$arch" "$kernel" "$run" "$context" "$csv"
+			done
+		done
+	done
+}
+# bench_rows RES ARCH KERNEL RUN CONTEXT CSV: RES/bench.csv's rows after the
+# values of the CONTEXT columns; the header first when CSV is new.
+bench_rows() {
+	local res=$1 arch=$2 kernel=$3 run=$4 context=$5 csv=$6 values= c
+	for c in ${context//,/ }; do
+		case $c in
+		arch) values+="$arch," ;;
+		kernel) values+="$kernel," ;;
+		run) values+="$run," ;;
+		accel) values+="$(vm_fact "$res" accel)," ;;
+		vcpus) values+="$(vm_fact "$res" vcpus)," ;;
+		possible) values+="$(vm_fact "$res" possible_cpus)," ;;
+		*) die "config/benches: unknown context column '$c'" ;;
+		esac
+	done
+	if [ ! -f "$csv" ]; then
+		echo "$context,$(head -n 1 "$res/bench.csv")" >"$csv"
+	elif [ "$(head -n 1 "$csv")" != "$context,$(head -n 1 "$res/bench.csv")" ]; then
+		die "$(basename "$csv"): the lines of one benchmark must give the same columns"
+	fi
+	tail -n +2 "$res/bench.csv" | sed "s/^/$values/" >>"$csv"
+}
+
+while IFS='|' read -r name arches kernels boots settings context cmd; do
+	selected "$name" || continue
+	say "benchmark $name${settings:+ ($settings)}"
 	t0=$(date +%s)
-	"$TOP/scripts/bench/$b.sh" "$out" || die "benchmark $b failed; results/ left as it was"
-	say "benchmark $b done in $(( $(date +%s) - t0 ))s"
-done
-"$TOP/scripts/report.py" "$out" || die "report failed; results/ left as it was"
-mkdir -p "$TOP/results"
-# Keep results of benchmarks not run this time.
-cp "$out"/* "$TOP/results/"
-"$TOP/scripts/report.py" "$TOP/results"
+	if [ "$arches" = host ]; then
+		"$TOP/scripts/bench/$name.sh" "$out" || die "benchmark $name failed; results/ left as it was"
+	else
+		run_line "$name" "$arches" "$kernels" "$boots" "$settings" "$context" "$cmd"
+	fi
+	say "benchmark $name done in $(( $(date +%s) - t0 ))s"
+done < <(table)
+
+# One render, over results/ with this run's CSVs in place of theirs.
+report=$WORK/bench-report
+rm -rf "$report" && mkdir -p "$report"
+cp -r "$TOP/results/." "$report/" 2>/dev/null
+cp "$out"/*.csv "$report/"
+"$TOP/scripts/report.py" "$report" || die "report failed; results/ left as it was"
+cp "$report"/* "$TOP/results/"
 say "results/summary.md written"

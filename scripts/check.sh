@@ -67,6 +67,6 @@ for flavor in $flavors; do
 done
 
 echo
-echo "== make check summary"
+echo "== make check steps"
 awk -F'\t' '{ printf "%-4s %s (%ss)\n", $1, $2, $3 }' "$steps"
 "$TOP/scripts/ktap.py" total --steps "$steps" "$results"/*/verdicts.json && [ -z "$failed_steps" ]

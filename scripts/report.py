@@ -22,6 +22,17 @@ def spread(values):
     return statistics.median(values), min(values), max(values)
 
 
+def cell(values, f=None):
+    """'median (min-max)' of VALUES, each written with F (fmt by default)."""
+    return span(spread(values), f)
+
+
+def span(stats, f=None):
+    """'median (min-max)' of a (median, min, max, ...) tuple."""
+    f = f or fmt
+    return f'{f(stats[0])} ({f(stats[1])}-{f(stats[2])})'
+
+
 def fmt(v):
     if v >= 1e6:
         return f'{v / 1e6:.2f}M'
@@ -51,8 +62,8 @@ def plot(path, title, ylabel, series):
     plt.close(fig)
 
 
-def harness(rows):
-    out = ['## Harness timings', '',
+def build_boot_times(rows):
+    out = ['## Build and boot times', '',
            'Whole-command wall times in seconds on this machine (2 cores); '
            'median (min-max) over the runs.', '',
            '| step | arch | flavor | guest | vCPUs | runs | median s (min-max) |',
@@ -61,11 +72,10 @@ def harness(rows):
     for r in rows:
         groups[(r['step'], r['arch'], r['flavor'], r['accel'], r['vcpus'])].append(float(r['seconds']))
     for (step, arch, flavor, accel, vcpus), v in groups.items():
-        m, lo, hi = spread(v)
         if not step.startswith('boot'):
             accel = vcpus = '-'
         out.append(f'| {step} | {arch} | {flavor} | {accel.upper()} | {vcpus} | {len(v)} | '
-                   f'{m:.1f} ({lo:.1f}-{hi:.1f}) |')
+                   f'{cell(v, lambda x: f"{x:.1f}")} |')
     return out
 
 
@@ -87,12 +97,10 @@ def real_load(rows, results):
            '| row | threads | base | patched | patched/base |', '|---|---|---|---|---|']
     for p in probes:
         for t in threads:
-            cells = []
-            for k in ('base', 'patched'):
-                v = data.get((k, p, t))
-                cells.append(spread(v) if v else None)
-            txt = [f'{fmt(c[0])} ({fmt(c[1])}-{fmt(c[2])})' if c else '-' for c in cells]
-            ratio = f'{cells[1][0] / cells[0][0]:.3f}' if all(cells) else '-'
+            v = {k: data.get((k, p, t)) for k in ('base', 'patched')}
+            txt = [cell(v[k]) if v[k] else '-' for k in ('base', 'patched')]
+            ratio = (f'{statistics.median(v["patched"]) / statistics.median(v["base"]):.3f}'
+                     if all(v.values()) else '-')
             out.append(f'| {p} | {t} | {txt[0]} | {txt[1]} | {ratio} |')
     out += ['', 'Scaling efficiency T(2) / (2 x T(1)) of the medians:', '',
             '| row | base | patched |', '|---|---|---|']
@@ -156,9 +164,8 @@ def objpool_module(rows, results):
                 for impl in impls:
                     v = data.get((case, irq, impl, vcpus, threads))
                     if v:
-                        m, lo, hi = spread(v)
-                        cells.append(f'{fmt(m)} ({fmt(lo)}-{fmt(hi)})')
-                        series[impl].append((threads if vcpus > 1 else 1, m))
+                        cells.append(cell(v))
+                        series[impl].append((threads if vcpus > 1 else 1, statistics.median(v)))
                     else:
                         cells.append('-')
                 out.append(f'| {vcpus} | {threads} | ' + ' | '.join(cells) + ' |')
@@ -443,6 +450,11 @@ def us_ratio(pt):
     return spread(ratios) + (len(ratios),)
 
 
+def ratio_cell(rt):
+    """us_ratio()'s 'median (min-max)', or '-'."""
+    return span(rt, lambda x: f'{x:.2f}') if rt else '-'
+
+
 def us_per(row, key):
     """Counter per successful pair (per miss in the exhausted scenarios)."""
     if not row:
@@ -498,7 +510,7 @@ def objpool_userspace(rows, results):
             v = list(pt['rate'].get(pool, {}).values())
             cells.append(fmt(statistics.median(v)) if v else '-')
         rt = us_ratio(pt)
-        ratio = f'{rt[0]:.2f} ({rt[1]:.2f}-{rt[2]:.2f})' if rt else '-'
+        ratio = ratio_cell(rt)
         if rt:
             series[sc].append((t, rt[0]))
         label = sc + (' (misses/s)' if sc.endswith('exhausted') else '')
@@ -546,12 +558,12 @@ def objpool_userspace_before_after(rows, results):
             med = {p: statistics.median(pt['rate'][p].values()) for p in ('objpool', 'upstream') if pt['rate'].get(p)}
             rt = us_ratio(pt)
             out.append(f'| {name} | {sc} | {t} | ' + ' | '.join(fmt(med[p]) if p in med else '-' for p in ('objpool', 'upstream'))
-                       + (f' | {rt[0]:.2f} ({rt[1]:.2f}-{rt[2]:.2f})' if rt else ' | -')
+                       + f' | {ratio_cell(rt)}'
                        + f' | {us_counts(pt["count"].get("objpool"))} | {us_per(pt["count"].get("upstream"), "steals")} |')
     return out
 
 
-SECTIONS = [('harness.csv', harness), ('real-load-icount.csv', real_load_icount),
+SECTIONS = [('build-boot-times.csv', build_boot_times), ('real-load-icount.csv', real_load_icount),
             ('real-load.csv', real_load),
             ('memory.csv', memory), ('objpool-module-icount.csv', objpool_module_icount),
             ('objpool-module.csv', objpool_module),

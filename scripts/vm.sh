@@ -108,12 +108,19 @@ timeout -k 5 "$timeout" "${qemu[@]}" </dev/null 2>"$rundir/qemu.err" |
 rc=${PIPESTATUS[1]} qrc=${PIPESTATUS[0]}
 [ "$qrc" = 124 ] && warn "QEMU killed after ${timeout}s (TIMEOUT=)"
 [ -s "$rundir/qemu.err" ] && [ "$qrc" != 0 ] && cat "$rundir/qemu.err" >&2
+# The possible CPUs the guest saw (its @@VM-READY@@ line says "0-95
+# possible"): an arm64 virt guest has as many as it has vCPUs, whatever
+# MAXCPUS asked.
+guest_possible() {
+	sed -n 's/.*@@VM-READY@@ .* \([0-9]*-\)\{0,1\}\([0-9]*\) possible.*/\2/p' "$rundir/console.log" |
+		head -n 1 | awk '{ print $1 + 1 }'
+}
 if [ "$results" != - ]; then
 	mkdir -p "$results"
 	python3 -c 'import json, sys; k = sys.argv[1::2]; v = sys.argv[2::2]
 print(json.dumps({a: (int(b) if b.isdigit() else b) for a, b in zip(k, v)}, indent=1))' \
 		arch "$arch" flavor "$flavor" base_kernel "$BASE_KERNEL" patched "$([ -n "$base" ] && echo no || echo yes)" \
-		accel "$label" vcpus "$vcpus" possible_cpus "$maxcpus" nodes "$nodes" memory "$mem" \
+		accel "$label" vcpus "$vcpus" maxcpus "$maxcpus" possible_cpus "$(guest_possible)" nodes "$nodes" memory "$mem" \
 		kernel_release "$(cat "$obj/include/config/kernel.release" 2>/dev/null)" \
 		console "${rundir#$TOP/}/console.log" exit "$rc" qemu_exit "$qrc" >"$results/vm.json"
 fi

@@ -31,7 +31,8 @@ meta=$(dmesg | sed -n 's/.*probe_mem: pool .*meta_bytes=\([0-9]*\).*/\1/p' | tai
 echo "fprobe $pattern,$n,$((n * possible * 2)),$((after - before)),$meta"
 rmmod probe_mem
 
-func=$(grep -o -m1 -E '\b__(x64|arm64)_sys_getppid\b' /proc/kallsyms)
+. /guest/arch.env
+func=${SYSCALL_PREFIX}getppid
 before=$(mem_kb)
 echo "r4096:bench/mem $func" >>$t/kprobe_events && echo 1 >$t/events/bench/mem/enable ||
 	{ echo "cannot register r4096 on $func" >&2; exit 1; }

@@ -6,8 +6,9 @@
 # usage: real-load.sh "THREADS..." SECONDS REPEATS
 threads=${1:-1 2 4 8} secs=${2:-2} reps=${3:-3}
 t=/sys/kernel/tracing
-func=$(grep -o -m1 -E '\b__(x64|arm64)_sys_getppid\b' /proc/kallsyms) ||
-	{ echo "no getppid syscall symbol in /proc/kallsyms" >&2; exit 1; }
+. /guest/arch.env
+func=${SYSCALL_PREFIX}getppid
+grep -q " $func$" /proc/kallsyms || { echo "no $func in /proc/kallsyms" >&2; exit 1; }
 echo 0 >$t/tracing_on
 
 measure() {	# measure ROW
