@@ -54,7 +54,6 @@ post_build_gates_for() { grep -Eq "^[^#].*[[:space:]]$1([[:space:]]|\$)" "$TOP/c
 
 step deps "$TOP/scripts/deps.sh" || exit 1
 step tree "$TOP/scripts/tree.sh" || exit 1
-step check-series "$TOP/scripts/check-series.sh"
 step "suites host" gates host gates
 for flavor in $flavors; do
 	for arch in $(flavor_check_arches "$flavor"); do

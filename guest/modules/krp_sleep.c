@@ -1,28 +1,43 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * krp_sleep: kretprobe regression cases on a function that sleeps.
+ * krp_sleep: KUnit suite "kretprobe_lifetime", kretprobes on a function that
+ * sleeps.
  *
- * krp_sleep_target() blocks until the module releases it.  Kernel threads
+ * krp_sleep_target() blocks until the suite releases it.  Kernel threads
  * call it one after another, so that they are all inside it at once, while a
  * kretprobe with an entry handler, a return handler and a data area probes
- * it.  The whole scenario runs in module init; each check is reported as one
- * kernel log line
+ * it.  The cases run in order and each takes the scenario one step further;
+ * a case whose scenario did not get that far is skipped, saying so.
  *
- *	krp_sleep: result NAME ok|fail|skip DETAIL
+ * unregister_*: KRP_UNREG_THREADS threads inside the function, the kretprobe
+ *	(maxactive = threads) unregistered, then the threads released: they
+ *	must return normally, the return handler must not run any more, a new
+ *	kretprobe on the same function must work, and the memory of the
+ *	instances must come back.
+ * exhaust_*: KRP_EXH_THREADS threads inside the function under a kretprobe
+ *	with maxactive KRP_EXH_MAX < threads: exactly threads - maxactive
+ *	misses and maxactive returns, twice (the instances come back after a
+ *	round).
  *
- * which the guest suite kretprobe-lifetime turns into a TAP case.
- *
- * mode=unregister: nthreads threads inside the function, the kretprobe
- *	(maxactive = nthreads) unregistered, then the threads released: they
- *	must return normally, the return handler must not run any more, the
- *	memory of the instances must come back, and a new kretprobe on the
- *	same function must work.
- * mode=exhaust: nthreads threads inside the function under a kretprobe
- *	with maxactive < nthreads: exactly nthreads - maxactive misses and
- *	maxactive returns, twice (the instances come back after a round).
- *
- * usage: insmod krp_sleep.ko mode=exhaust nthreads=12 maxactive=4; rmmod krp_sleep
+ * What a wrong pool would still pass, per case:
+ * unregister_entered: a pool giving two threads one instance (entries still
+ *	count n).
+ * unregister_returned: a pool that frees instances early but whose memory
+ *	still reads fine (KASAN in the debug flavor sees it).
+ * unregister_no_handler_after: a pool that loses the instances of an
+ *	unregistered probe (nothing runs).
+ * unregister_reregister: a pool whose leak only shows after many rounds.
+ * unregister_no_leak: any; it needs kmemleak without KASAN, so it skips in
+ *	every flavor make check runs, and the debug flavor's kmemleak suite
+ *	covers leaks instead.
+ * exhaust_entered: a pool with maxactive plus one spare that a second miss
+ *	would show (threads - maxactive counted exactly).
+ * exhaust_returned: a pool that returns instances to the wrong probe's pool
+ *	(one probe here).
+ * exhaust_second_round: a pool that misses while instances are free but
+ *	only below maxactive (never here).
  */
+#include <kunit/test.h>
 #include <linux/atomic.h>
 #include <linux/delay.h>
 #include <linux/kprobes.h>
@@ -38,19 +53,19 @@
 #define KRP_MAGIC	0x5a5a1234UL
 #define KRP_PATTERN	0xa5
 #define KRP_TIMEOUT	(60 * HZ)
+/*
+ * 512 threads, each instance with 4 KiB of data (KRETPROBE_MAX_DATA_SIZE):
+ * a leak of the in-flight instances (2 MiB or more) stands well above the
+ * noise of the free-memory count (the limit is half of it).
+ */
+#define KRP_UNREG_THREADS	512
+#define KRP_UNREG_DATA		4096
+#define KRP_EXH_THREADS		12
+#define KRP_EXH_MAX		4
+#define KRP_EXH_DATA		64
 
-static char *mode = "exhaust";
-module_param(mode, charp, 0444);
-MODULE_PARM_DESC(mode, "scenario: unregister or exhaust");
-static int nthreads = 12;
-module_param(nthreads, int, 0444);
-MODULE_PARM_DESC(nthreads, "threads sleeping in the probed function");
-static int maxactive = 4;
-module_param(maxactive, int, 0444);
-MODULE_PARM_DESC(maxactive, "kretprobe maxactive (exhaust mode)");
-static int data_size = 64;
-module_param(data_size, int, 0444);
-MODULE_PARM_DESC(data_size, "kretprobe data_size in bytes (8 to 4096)");
+/* The data area size of the kretprobe in use (the handlers fill it). */
+static int data_size;
 
 struct krp_worker {
 	struct task_struct *task;
@@ -109,19 +124,6 @@ static int krp_return(struct kretprobe_instance *ri, struct pt_regs *regs)
 	}
 	atomic_inc(&krp_returns);
 	return 0;
-}
-
-static __printf(3, 4)
-void krp_report(const char *name, const char *res, const char *fmt, ...)
-{
-	struct va_format vaf;
-	va_list args;
-
-	va_start(args, fmt);
-	vaf.fmt = fmt;
-	vaf.va = &args;
-	pr_info("krp_sleep: result %s %s %pV\n", name, res, &vaf);
-	va_end(args);
 }
 
 static long krp_free_kb(void)
@@ -239,186 +241,223 @@ static int krp_register(struct kretprobe *rp, int max)
 	return ret;
 }
 
-/* One full round under a registered kretprobe; reports NAME. */
-static void krp_full_round(struct kretprobe *rp, const char *name, int n,
+/*
+ * One full round under a registered kretprobe: n threads enter and return;
+ * want_returns of them through the return handler, want_missed misses in
+ * all since registration.
+ */
+static void krp_full_round(struct kunit *test, struct kretprobe *rp, int n,
 			   int want_returns, int want_missed)
 {
-	int back, badret, entries, returns, missed, bad;
-
-	if (krp_enter(n, 0x1000)) {
-		krp_report(name, "fail", "threads did not all enter");
-		return;
-	}
-	back = krp_release();
-	badret = krp_bad_returns(n);
-	entries = atomic_read(&krp_entries);
-	returns = atomic_read(&krp_returns);
-	missed = READ_ONCE(rp->nmissed);
-	bad = atomic_read(&krp_bad);
-	krp_report(name,
-		   back == n && !badret && returns == want_returns &&
-		   entries == want_returns && missed == want_missed && !bad ?
-		   "ok" : "fail",
-		   "threads=%d returned=%d bad_retval=%d entries=%d returns=%d (want %d) nmissed=%d (want %d) bad_data=%d",
-		   n, back, badret, entries, returns, want_returns, missed,
-		   want_missed, bad);
+	KUNIT_ASSERT_EQ_MSG(test, krp_enter(n, 0x1000), 0,
+			    "threads did not all enter");
+	KUNIT_EXPECT_EQ_MSG(test, krp_release(), n, "threads stuck inside");
+	KUNIT_EXPECT_EQ_MSG(test, krp_bad_returns(n), 0, "wrong return values");
+	KUNIT_EXPECT_EQ(test, atomic_read(&krp_entries), want_returns);
+	KUNIT_EXPECT_EQ(test, atomic_read(&krp_returns), want_returns);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(rp->nmissed), want_missed);
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&krp_bad), 0,
+			    "data area or return value wrong in the handler");
 }
 
-static int krp_unregister_mode(void)
-{
-	static struct kretprobe rp, rp2;
-	long before, after, threshold, leak;
-	int n = nthreads, i, back, badret, entries, missed;
+/*
+ * The scenario's progress: each case starts from the step the one before
+ * left, and skips when that case could not get there.
+ */
+enum krp_step {
+	KRP_NONE,
+	KRP_UNREG_INSIDE,	/* probe registered, threads inside */
+	KRP_UNREG_BACK,		/* probe gone, threads returned */
+	KRP_UNREG_DONE,		/* second probe came and went */
+	KRP_EXH_INSIDE,		/* probe registered, threads inside */
+	KRP_EXH_BACK,		/* threads returned, probe still registered */
+};
 
+static enum krp_step krp_step;
+static struct kretprobe krp_rp;
+static long krp_free_before;
+
+static void krp_need(struct kunit *test, enum krp_step step)
+{
+	if (krp_step != step)
+		kunit_skip(test, "an earlier case of the scenario failed");
+}
+
+static void unregister_entered(struct kunit *test)
+{
+	int n = KRP_UNREG_THREADS;
+
+	data_size = KRP_UNREG_DATA;
 	/*
 	 * Warm-up: the threads' stacks and slabs, and the caches the instances
 	 * come from, have grown already when the free memory is sampled.
 	 */
-	if (krp_register(&rp, n))
-		return -EIO;
-	unregister_kretprobe(&rp);
-	if (krp_enter(n, 0) || krp_release() != n)
-		return -EIO;
+	KUNIT_ASSERT_EQ(test, krp_register(&krp_rp, n), 0);
+	unregister_kretprobe(&krp_rp);
+	KUNIT_ASSERT_EQ(test, krp_enter(n, 0), 0);
+	KUNIT_ASSERT_EQ(test, krp_release(), n);
 	rcu_barrier();
-	before = krp_free_kb();
+	krp_free_before = krp_free_kb();
 
-	if (krp_register(&rp, n))
-		return -EIO;
+	KUNIT_ASSERT_EQ(test, krp_register(&krp_rp, n), 0);
 	if (krp_enter(n, 0x100)) {
-		unregister_kretprobe(&rp);
-		return -EIO;
+		unregister_kretprobe(&krp_rp);
+		KUNIT_FAIL(test, "threads did not all enter");
+		return;
 	}
-	entries = atomic_read(&krp_entries);
-	missed = READ_ONCE(rp.nmissed);
-	krp_report("unregister_entered",
-		   entries == n && !missed ? "ok" : "fail",
-		   "threads=%d maxactive=%d entries=%d nmissed=%d",
-		   n, n, entries, missed);
+	krp_step = KRP_UNREG_INSIDE;
+	KUNIT_EXPECT_EQ(test, atomic_read(&krp_entries), n);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(krp_rp.nmissed), 0);
+}
 
-	unregister_kretprobe(&rp);
-	back = krp_release();
-	badret = krp_bad_returns(n);
-	krp_report("unregister_returned",
-		   back == n && !badret ? "ok" : "fail",
-		   "threads=%d returned=%d bad_retval=%d", n, back, badret);
-	if (back != n)
-		return -EIO;	/* threads stuck in the module: keep it */
-	krp_report("unregister_no_handler_after",
-		   !atomic_read(&krp_returns) ? "ok" : "fail",
-		   "return handler ran %d times after unregister",
-		   atomic_read(&krp_returns));
+static void unregister_returned(struct kunit *test)
+{
+	int n = KRP_UNREG_THREADS;
 
-	/* A new kretprobe on the same function works: nothing left behind. */
-	if (krp_register(&rp2, n))
-		return -EIO;
-	krp_full_round(&rp2, "unregister_reregister", n, n, 0);
-	unregister_kretprobe(&rp2);
+	krp_need(test, KRP_UNREG_INSIDE);
+	unregister_kretprobe(&krp_rp);
+	/* Threads stuck in the module: it must stay loaded (krp_exit()). */
+	KUNIT_ASSERT_EQ_MSG(test, krp_release(), n, "threads stuck inside");
+	krp_step = KRP_UNREG_BACK;
+	KUNIT_EXPECT_EQ_MSG(test, krp_bad_returns(n), 0, "wrong return values");
+}
 
-	/*
-	 * The in-flight instances are freed when their tasks return.  Sampled
-	 * after the second kretprobe came and went like the warm-up one, so
-	 * that freed slabs the allocator keeps are the same at both samples.
-	 */
-	threshold = (long)n * data_size / 2 / 1024;
-	if (IS_ENABLED(CONFIG_KASAN)) {
-		krp_report("unregister_no_leak", "skip",
-			   "KASAN quarantine holds freed memory");
-		return 0;
-	}
-	if (!IS_ENABLED(CONFIG_DEBUG_KMEMLEAK)) {
-		/* Seen here: 2.4 MB apart with no change in the code. */
-		krp_report("unregister_no_leak", "skip",
-			   "free memory varies by megabytes between samples; needs kmemleak");
-		return 0;
-	}
+static void unregister_no_handler_after(struct kunit *test)
+{
+	krp_need(test, KRP_UNREG_BACK);
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&krp_returns), 0,
+			    "the return handler ran after unregister");
+}
+
+/* A new kretprobe on the same function works: nothing left behind. */
+static void unregister_reregister(struct kunit *test)
+{
+	int n = KRP_UNREG_THREADS;
+
+	krp_need(test, KRP_UNREG_BACK);
+	KUNIT_ASSERT_EQ(test, krp_register(&krp_rp, n), 0);
+	krp_full_round(test, &krp_rp, n, n, 0);
+	unregister_kretprobe(&krp_rp);
+	krp_step = KRP_UNREG_DONE;
+}
+
+/*
+ * The in-flight instances are freed when their tasks return.  Sampled after
+ * the second kretprobe came and went like the warm-up one, so that freed
+ * slabs the allocator keeps are the same at both samples.
+ */
+static void unregister_no_leak(struct kunit *test)
+{
+	long threshold = (long)KRP_UNREG_THREADS * KRP_UNREG_DATA / 2 / 1024;
+	long after = 0;
+	int i;
+
+	krp_need(test, KRP_UNREG_DONE);
+	if (IS_ENABLED(CONFIG_KASAN))
+		kunit_skip(test, "KASAN quarantine holds freed memory");
+	/* Seen here: 2.4 MB apart with no change in the code. */
+	if (!IS_ENABLED(CONFIG_DEBUG_KMEMLEAK))
+		kunit_skip(test, "free memory varies by megabytes between samples; needs kmemleak");
 	for (i = 0; i < 50; i++) {
 		rcu_barrier();
 		after = krp_free_kb();
-		if (before - after < threshold)
+		if (krp_free_before - after < threshold)
 			break;
 		msleep(100);
 	}
-	leak = before - after;
-	krp_report("unregister_no_leak", leak < threshold ? "ok" : "fail",
-		   "free memory %ld kB lower than before (limit %ld kB: half of the data of %d in-flight instances of %d bytes)",
-		   leak, threshold, n, data_size);
-	return 0;
+	KUNIT_EXPECT_LT_MSG(test, krp_free_before - after, threshold,
+			    "free memory lower than before by more than half of the data of %d in-flight instances of %d bytes",
+			    KRP_UNREG_THREADS, KRP_UNREG_DATA);
 }
 
-static int krp_exhaust_mode(void)
+static void exhaust_entered(struct kunit *test)
 {
-	static struct kretprobe rp;
-	int k = nthreads, m = maxactive;
-	int entries, missed;
+	int k = KRP_EXH_THREADS, m = KRP_EXH_MAX;
 
-	if (krp_register(&rp, m))
-		return -EIO;
-	if (rp.maxactive != m) {
-		krp_report("exhaust_entered", "fail", "maxactive %d became %d",
-			   m, rp.maxactive);
-		unregister_kretprobe(&rp);
-		return -EIO;
+	data_size = KRP_EXH_DATA;
+	KUNIT_ASSERT_EQ(test, krp_register(&krp_rp, m), 0);
+	if (krp_rp.maxactive != m || krp_enter(k, 0x200)) {
+		unregister_kretprobe(&krp_rp);
+		KUNIT_FAIL(test, "maxactive %d became %d, or threads did not all enter",
+			   m, krp_rp.maxactive);
+		return;
 	}
-	if (krp_enter(k, 0x200)) {
-		unregister_kretprobe(&rp);
-		return -EIO;
-	}
-	entries = atomic_read(&krp_entries);
-	missed = READ_ONCE(rp.nmissed);
-	krp_report("exhaust_entered",
-		   entries == m && missed == k - m ? "ok" : "fail",
-		   "threads=%d maxactive=%d entries=%d (want %d) nmissed=%d (want %d)",
-		   k, m, entries, m, missed, k - m);
-	if (krp_release() != k) {
-		krp_report("exhaust_returned", "fail", "threads stuck");
-		return -EIO;	/* keep the probe: the threads are inside */
-	}
-	krp_report("exhaust_returned",
-		   !krp_bad_returns(k) && atomic_read(&krp_returns) == m &&
-		   READ_ONCE(rp.nmissed) == k - m && !atomic_read(&krp_bad) ?
-		   "ok" : "fail",
-		   "threads=%d bad_retval=%d returns=%d (want %d) nmissed=%d (want %d) bad_data=%d",
-		   k, krp_bad_returns(k), atomic_read(&krp_returns), m,
-		   READ_ONCE(rp.nmissed), k - m, atomic_read(&krp_bad));
+	krp_step = KRP_EXH_INSIDE;
+	KUNIT_EXPECT_EQ(test, atomic_read(&krp_entries), m);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(krp_rp.nmissed), k - m);
+}
 
-	/* Second round: the instances came back to the pool. */
+static void exhaust_returned(struct kunit *test)
+{
+	int k = KRP_EXH_THREADS, m = KRP_EXH_MAX;
+
+	krp_need(test, KRP_EXH_INSIDE);
+	/* Threads stuck: keep the probe, they are inside (krp_exit()). */
+	KUNIT_ASSERT_EQ_MSG(test, krp_release(), k, "threads stuck inside");
+	krp_step = KRP_EXH_BACK;
+	KUNIT_EXPECT_EQ_MSG(test, krp_bad_returns(k), 0, "wrong return values");
+	KUNIT_EXPECT_EQ(test, atomic_read(&krp_returns), m);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(krp_rp.nmissed), k - m);
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&krp_bad), 0,
+			    "data area or return value wrong in the handler");
+}
+
+/* Second round: the instances came back to the pool. */
+static void exhaust_second_round(struct kunit *test)
+{
+	int k = KRP_EXH_THREADS, m = KRP_EXH_MAX;
+
+	krp_need(test, KRP_EXH_BACK);
 	krp_reset_counts();
-	krp_full_round(&rp, "exhaust_second_round", k, m, 2 * (k - m));
-	unregister_kretprobe(&rp);
-	return 0;
+	krp_full_round(test, &krp_rp, k, m, 2 * (k - m));
+	unregister_kretprobe(&krp_rp);
+	krp_step = KRP_NONE;
 }
 
-static int __init krp_sleep_init(void)
+static int krp_suite_init(struct kunit_suite *suite)
 {
-	int ret;
+	krp_workers = kcalloc(KRP_UNREG_THREADS, sizeof(*krp_workers),
+			      GFP_KERNEL);
+	return krp_workers ? 0 : -ENOMEM;
+}
 
-	if (nthreads < 1 || nthreads > 1024 || data_size < 8 ||
-	    data_size > KRETPROBE_MAX_DATA_SIZE || maxactive < 1 || maxactive > nthreads)
-		return -EINVAL;
-	krp_workers = kcalloc(nthreads, sizeof(*krp_workers), GFP_KERNEL);
-	if (!krp_workers)
-		return -ENOMEM;
-	if (!strcmp(mode, "unregister")) {
-		ret = krp_unregister_mode();
-	} else if (!strcmp(mode, "exhaust")) {
-		ret = krp_exhaust_mode();
-	} else {
-		kfree(krp_workers);
-		return -EINVAL;
+/*
+ * Threads still inside krp_sleep_target() (a case failed with them stuck)
+ * would run freed code after an unload: pin the module instead.
+ */
+static void krp_suite_exit(struct kunit_suite *suite)
+{
+	if (krp_started) {
+		pr_err("krp_sleep: %d threads stuck inside the probed function; the module stays loaded\n",
+		       krp_started);
+		__module_get(THIS_MODULE);
+		return;
 	}
-	/* Threads stuck inside the module: it must stay loaded. */
-	if (ret && krp_started)
-		return 0;
-	pr_info("krp_sleep: done mode=%s ret=%d\n", mode, ret);
-	return 0;
-}
-
-static void __exit krp_sleep_exit(void)
-{
+	if (krp_step == KRP_UNREG_INSIDE || krp_step == KRP_EXH_INSIDE ||
+	    krp_step == KRP_EXH_BACK)
+		unregister_kretprobe(&krp_rp);
 	kfree(krp_workers);
 }
 
-module_init(krp_sleep_init);
-module_exit(krp_sleep_exit);
-MODULE_DESCRIPTION("kretprobe regression cases on a function that sleeps");
+static struct kunit_case krp_cases[] = {
+	KUNIT_CASE(unregister_entered),
+	KUNIT_CASE(unregister_returned),
+	KUNIT_CASE(unregister_no_handler_after),
+	KUNIT_CASE(unregister_reregister),
+	KUNIT_CASE(unregister_no_leak),
+	KUNIT_CASE(exhaust_entered),
+	KUNIT_CASE(exhaust_returned),
+	KUNIT_CASE(exhaust_second_round),
+	{}
+};
+
+static struct kunit_suite krp_suite = {
+	.name = "kretprobe_lifetime",
+	.suite_init = krp_suite_init,
+	.suite_exit = krp_suite_exit,
+	.test_cases = krp_cases,
+};
+kunit_test_suite(krp_suite);
+
+MODULE_DESCRIPTION("KUnit: kretprobes on a function that sleeps");
 MODULE_LICENSE("GPL");
