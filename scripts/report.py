@@ -252,7 +252,7 @@ def real_load_icount(rows):
            'kprobe row never touches the instance pool: they are the controls, and should '
            'not differ between the kernels. Kernels: the bench flavor, base and patched, same config. '
            + ICOUNT_NOTE + ' Regenerate with `BENCHES=real-load-icount make bench` '
-           '(ICOUNT_RUNS=, ICOUNT_ARCHES=, ICOUNT_SECONDS= to change the defaults 2, x86_64 arm64, 0.2).', '',
+           '(its boots, arches and run length are its lines in config/benches).', '',
            'Guest clock check (guest/bench/icount-clock.sh: a loop of known instruction count, '
            'timed with CLOCK_MONOTONIC): ' +
            '; '.join(f'{a}: clocksource {"/".join(sorted(clocks[a]))}, '
