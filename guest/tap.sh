@@ -9,13 +9,14 @@ tap_skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n $1 # SKIP $2"; }
 tap_check() { local name=$1; shift; if "$@"; then tap_ok "$name"; else tap_fail "$name" "failed: $*"; fi; }
 # The path of module NAME.ko under /lib/modules, or nothing.
 module_path() { find /lib/modules -name "$1.ko" 2>/dev/null | head -n 1; }
-# kunit_ktap SUITE: the KTAP of KUnit suite SUITE's last run, from the
-# kernel log.  Not debugfs: in 6.1 its results file keeps neither the
-# header nor any line but the last of a parameterised case, and the KTAP
-# parser then loses every case after it.
+# kunit_ktap SUITE [N]: the KTAP of KUnit suite SUITE's last run, from the
+# kernel log, as test 1 of 1 + N: the caller prints tests 2 to N + 1 (its
+# own checks around the suite) after it.  Not debugfs: in 6.1 its results
+# file keeps neither the header nor any line but the last of a
+# parameterised case, and the KTAP parser then loses every case after it.
 kunit_ktap() {
 	echo "KTAP version 1"
-	echo "1..1"
+	echo "1..$((1 + ${2:-0}))"
 	echo "    KTAP version 1"
 	dmesg | sed 's/^\[[^]]*\] //' | awk -v s="$1" '
 		$0 ~ "^ *# Subtest: " s "$" { on = 1; buf = "" }
