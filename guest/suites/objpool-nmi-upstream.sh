@@ -9,7 +9,7 @@ tap_plan 1
 name="NMI stress catches upstream's objpool"
 ko=/guest/modules/upobjpool_nmi.ko
 if [ ! -f "$ko" ]; then
-	tap_fail "$name" "upobjpool_nmi.ko not built: needs an x86_64 kernel of the series and /usr/src/linux-source-6.12.tar.xz on the host (scripts/deps.sh bench)"
+	tap_fail "$name" "upobjpool_nmi.ko not built: needs an x86_64 kernel of the series and /usr/src/linux-source-6.12.tar.xz on the host (make deps)"
 	exit 0
 fi
 # A livelocked pool wedges the worker CPUs (all but the first, with three
