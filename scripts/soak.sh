@@ -38,7 +38,7 @@ control="skipped: the NMI stress sends NMI IPIs, x86_64 only"
 if [ "$arch" = x86_64 ]; then
 	say "positive control: the NMI stress on upstream's objpool (must fail)"
 	[ -n "$(ls /usr/src/linux-source-6.12.tar.* 2>/dev/null)" ] ||
-		die "no /usr/src/linux-source-6.12.tar.*; run 'scripts/deps.sh bench'"
+		die "no /usr/src/linux-source-6.12.tar.*; run 'make deps'"
 	VCPUS=3 TIMEOUT=${NMI_CONTROL_TIMEOUT:-400} RESULTS=$res/nmi-control \
 	APPEND="rcupdate.rcu_cpu_stall_timeout=30 ${APPEND:-}" \
 		"$TOP/scripts/vm.sh" "$arch" "$flavor" -- "run-suites objpool-nmi-upstream" \
