@@ -80,13 +80,14 @@ BASE_KERNEL=${BASE_KERNEL:-6.1}
 PATCHES=$TOP/$BASE_PATCHES COVER=$TOP/$BASE_COVER EXPECT=$TOP/$BASE_EXPECT
 WORK=$TOP/$BASE_BUILD
 TREE=$WORK/linux
+# The KTAP parser scripts/ktap.py uses: this base's own.
+export KUNIT_DIR=${KUNIT_DIR:-$TREE/tools/testing/kunit}
 
 # use_arch ARCH: check ARCH and load its facts (ARCH_* variables).
 use_arch() {
 	[ -f "$TOP/config/arch/$1.sh" ] || die "unknown ARCH '$1'; valid: $(valid_arches)"
 	# shellcheck source=../config/arch/x86_64.sh
 	. "$TOP/config/arch/$1.sh"
-	ARCH_NAME=$1
 }
 # The cross compiler prefix of the loaded arch: none on a host of that arch.
 arch_cross() { [ "$(uname -m)" = "$ARCH_UNAME" ] || echo "$ARCH_TRIPLET-"; }
