@@ -42,9 +42,11 @@ pause() { read -r -t "$1" -u 9 _ || true; }
 # kmemleak_scan: scan until kmemleak can report: it reports an object only
 # when its contents did not change since the previous scan, so one scan
 # leaves every new unreferenced object unreported (and 'clear' would then
-# keep it, to be blamed on a later suite).
+# keep it, to be blamed on a later suite).  Nor does it report or clear an
+# object younger than 5 s (MSECS_MIN_AGE), so wait that out first.
 kmemleak_scan() {
 	local _
+	sleep 6
 	for _ in 1 2; do
 		echo scan >/sys/kernel/debug/kmemleak || return 1
 	done

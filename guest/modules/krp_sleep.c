@@ -224,6 +224,9 @@ static void krp_reset_counts(void)
 	atomic_set(&krp_bad, 0);
 }
 
+/* Whether krp_rp is registered, so that krp_suite_exit() can undo it. */
+static bool krp_registered;
+
 static int krp_register(struct kretprobe *rp, int max)
 {
 	int ret;
@@ -238,7 +241,14 @@ static int krp_register(struct kretprobe *rp, int max)
 	ret = register_kretprobe(rp);
 	if (ret)
 		pr_err("krp_sleep: register_kretprobe: %d\n", ret);
+	krp_registered = !ret;
 	return ret;
+}
+
+static void krp_unregister(struct kretprobe *rp)
+{
+	unregister_kretprobe(rp);
+	krp_registered = false;
 }
 
 /* Misses so far (bumped by the kprobe handler on any CPU). */
@@ -299,7 +309,7 @@ static void unregister_entered(struct kunit *test)
 	 * come from, have grown already when the free memory is sampled.
 	 */
 	KUNIT_ASSERT_EQ(test, krp_register(&krp_rp, n), 0);
-	unregister_kretprobe(&krp_rp);
+	krp_unregister(&krp_rp);
 	KUNIT_ASSERT_EQ(test, krp_enter(n, 0), 0);
 	KUNIT_ASSERT_EQ(test, krp_release(), n);
 	rcu_barrier();
@@ -307,7 +317,7 @@ static void unregister_entered(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, krp_register(&krp_rp, n), 0);
 	if (krp_enter(n, 0x100)) {
-		unregister_kretprobe(&krp_rp);
+		krp_unregister(&krp_rp);
 		KUNIT_FAIL(test, "threads did not all enter");
 		return;
 	}
@@ -321,8 +331,8 @@ static void unregister_returned(struct kunit *test)
 	int n = KRP_UNREG_THREADS;
 
 	krp_need(test, KRP_UNREG_INSIDE);
-	unregister_kretprobe(&krp_rp);
-	/* Threads stuck in the module: it must stay loaded (krp_exit()). */
+	krp_unregister(&krp_rp);
+	/* Threads stuck in the module: it must stay loaded (krp_suite_exit()). */
 	KUNIT_ASSERT_EQ_MSG(test, krp_release(), n, "threads stuck inside");
 	krp_step = KRP_UNREG_BACK;
 	KUNIT_EXPECT_EQ_MSG(test, krp_bad_returns(n), 0, "wrong return values");
@@ -343,7 +353,7 @@ static void unregister_reregister(struct kunit *test)
 	krp_need(test, KRP_UNREG_BACK);
 	KUNIT_ASSERT_EQ(test, krp_register(&krp_rp, n), 0);
 	krp_full_round(test, &krp_rp, n, n, 0);
-	unregister_kretprobe(&krp_rp);
+	krp_unregister(&krp_rp);
 	krp_step = KRP_UNREG_DONE;
 }
 
@@ -383,7 +393,7 @@ static void exhaust_entered(struct kunit *test)
 	data_size = KRP_EXH_DATA;
 	KUNIT_ASSERT_EQ(test, krp_register(&krp_rp, m), 0);
 	if (krp_rp.maxactive != m || krp_enter(k, 0x200)) {
-		unregister_kretprobe(&krp_rp);
+		krp_unregister(&krp_rp);
 		KUNIT_FAIL(test, "maxactive %d became %d, or threads did not all enter",
 			   m, krp_rp.maxactive);
 		return;
@@ -398,7 +408,7 @@ static void exhaust_returned(struct kunit *test)
 	int k = KRP_EXH_THREADS, m = KRP_EXH_MAX;
 
 	krp_need(test, KRP_EXH_INSIDE);
-	/* Threads stuck: keep the probe, they are inside (krp_exit()). */
+	/* Threads stuck: keep the probe, they are inside (krp_suite_exit()). */
 	KUNIT_ASSERT_EQ_MSG(test, krp_release(), k, "threads stuck inside");
 	krp_step = KRP_EXH_BACK;
 	KUNIT_EXPECT_EQ_MSG(test, krp_bad_returns(k), 0, "wrong return values");
@@ -416,7 +426,7 @@ static void exhaust_second_round(struct kunit *test)
 	krp_need(test, KRP_EXH_BACK);
 	krp_reset_counts();
 	krp_full_round(test, &krp_rp, k, m, 2 * (k - m));
-	unregister_kretprobe(&krp_rp);
+	krp_unregister(&krp_rp);
 	krp_step = KRP_NONE;
 }
 
@@ -439,9 +449,9 @@ static void krp_suite_exit(struct kunit_suite *suite)
 		__module_get(THIS_MODULE);
 		return;
 	}
-	if (krp_step == KRP_UNREG_INSIDE || krp_step == KRP_EXH_INSIDE ||
-	    krp_step == KRP_EXH_BACK)
-		unregister_kretprobe(&krp_rp);
+	/* A case that failed half-way may have left its probe behind. */
+	if (krp_registered)
+		krp_unregister(&krp_rp);
 	kfree(krp_workers);
 }
 
