@@ -12,7 +12,10 @@ git -C "$TREE" rev-parse -q --verify base >/dev/null ||
 mkdir -p "$dir"
 [ "$(git -C "$TREE" rev-list --count base..HEAD)" != 0 ] || exit 0
 head=$("$TOP/scripts/restamp.sh" "$TREE" "$PROJECT_NAME" "$PROJECT_EMAIL") || exit
+# --break-rewrites: a file the series rewrites (6.12's lib/objpool.c) is
+# shown as removed and added whole, which is how a reviewer reads it, and
+# checkpatch sees each new line beside its comment, not beside old lines.
 GIT_COMMITTER_DATE=$FIXED_DATE git_plain -C "$TREE" format-patch -q --zero-commit \
-	--no-signature --cover-letter --subject-prefix=PATCH -o "$dir" "base..$head"
+	--break-rewrites --no-signature --cover-letter --subject-prefix=PATCH -o "$dir" "base..$head"
 "$TOP/scripts/cover_letter.py" write "$COVER" "$dir/0000-cover-letter.patch" \
 	"$TOP/results/summary.md" "$dir/0000-cover-letter.patch"
