@@ -2,13 +2,14 @@
 # 'make help' lists the targets and the variables; README.md explains them.
 
 BASE_KERNEL ?= 6.1
+BASES ?=
 ARCH ?= x86_64
 ARCHES ?=
 FLAVOR ?=
 FLAVORS ?=
 BASE ?=
 CMD ?=
-export BASE_KERNEL ARCH ARCHES FLAVOR FLAVORS BASE
+export BASE_KERNEL BASES ARCH ARCHES FLAVOR FLAVORS BASE
 
 S := scripts
 
@@ -36,7 +37,7 @@ kernel: tree ## build one kernel: ARCH, FLAVOR, BASE=1 for the unpatched base
 vm: ## boot that kernel under QEMU and run CMD in the guest (see scripts/vm.sh)
 	@$(S)/vm.sh $(ARCH) $(or $(FLAVOR),test) $(BASE) -- '$(CMD)'
 
-check: ## every gate and guest suite: ARCHES, FLAVORS limit it
+check: ## every gate and guest suite of every base: BASES, ARCHES, FLAVORS limit it
 	@$(S)/check.sh
 
 bench: ## the benchmarks of config/benches into results/ (BENCHES limits them)
@@ -62,7 +63,8 @@ clean: ## remove the kernel builds (keeps the trees and ccache)
 # ARCH         the arch of single-arch targets (config/arch/*.sh); default x86_64
 # ARCHES       the arches of multi-arch targets (check, check-bisect, record-base); default all
 # FLAVOR       the kernel flavor (config/flavors); default test (soak: debug)
-# FLAVORS      the flavors make check runs; default all that config/flavors boots
+# BASES        the base kernels make check runs, one series each; default all
+# FLAVORS      the flavors make check runs; default the base's BASE_CHECK_FLAVORS
 # BASE=1       the unpatched base kernel instead of the series (kernel, vm)
 # CMD          the guest command of make vm
 # BENCHES      the benchmarks make bench runs (names of config/benches)

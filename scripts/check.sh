@@ -1,71 +1,30 @@
 #!/usr/bin/env bash
-# make check: everything a submission must pass, cheapest first.  Ends with
-# "N passed, N failed, N skipped" over all test cases and exits non-zero on a
-# failure.  ARCHES limits the arches (default: all); FLAVORS the flavors
-# (default: every flavor config/flavors boots in make check, on the arches
-# it names there; FLAVORS=test leaves the sanitizer flavors out of a quick
-# local run).
+# make check: everything a submission must pass, for every base kernel
+# (config/base/*.env; BASES limits them), cheapest first within each (see
+# scripts/check-base.sh).  Ends with "N passed, N failed, N skipped" over
+# all test cases of all bases and exits non-zero on a failure.  ARCHES and
+# FLAVORS limit each base's runs (FLAVORS=test leaves the sanitizer flavors
+# out of a quick local run).
 . "$(dirname "$0")/lib.sh"
-arches=${ARCHES:-$(valid_arches)}
-flavors=${FLAVORS:-$(valid_flavors)}
-results=$WORK/results
-rm -rf "$results"
-mkdir -p "$results"
-steps=$results/steps.tsv
-: >"$steps"
-failed_steps=
-
-step() {	# step NAME CMD...: run one step, record its verdict
-	local name=$1; shift
-	say "$name"
-	local t0 verdict=ok; t0=$(date +%s)
-	"$@" || { verdict=FAIL; failed_steps="$failed_steps $name"; }
-	printf '%s\t%s\t%s\n' "$verdict" "$name" "$(( $(date +%s) - t0 ))" >>"$steps"
-	[ "$verdict" = ok ]
-}
-
-# judge DIR ARCH LABEL: the verdicts of one results directory.
-judge() {
-	"$TOP/scripts/ktap.py" compare "$1" "$2" --label "$3" \
-		--base "$EXPECT/base-$2.txt" --exceptions "$EXPECT/exceptions.txt"
-}
-
-# guest_suites ARCH FLAVOR: boot, run the flavor's suites, judge them.
-guest_suites() {
-	local arch=$1 flavor=$2 res=$results/$1-$2
-	TIMEOUT=$(flavor_timeout "$flavor") RESULTS=$res "$TOP/scripts/vm.sh" "$arch" "$flavor" -- \
-		"run-suites $(suites "$flavor")"
-	judge "$res" "$arch" "$arch-$flavor"
-}
-
-# gates LABEL LIST [ARG]: the host checks named in config/LIST (each
-# scripts/gates/NAME.sh, printing TAP), judged as one results directory.
-# A line of config/post-build-gates names the arches the check runs for.
-gates() {
-	local label=$1 list=$2 arg=${3:-} res=$results/$1 g only
-	mkdir -p "$res"
-	while read -r g only; do
-		[ -z "$arg" ] || case " $only " in *" $arg "*) ;; *) continue ;; esac
-		"$TOP/scripts/gates/$g.sh" $arg >"$res/$g.tap"
-	done < <(grep -Ev '^[[:space:]]*(#|$)' "$TOP/config/$list")
-	judge "$res" host "$label"
-}
-post_build_gates_for() { grep -Eq "^[^#].*[[:space:]]$1([[:space:]]|\$)" "$TOP/config/post-build-gates"; }
-
-step deps "$TOP/scripts/deps.sh" || exit 1
-step tree "$TOP/scripts/tree.sh" || exit 1
-step "suites host" gates host gates
-for flavor in $flavors; do
-	for arch in $(flavor_check_arches "$flavor"); do
-		case " $arches " in *" $arch "*) ;; *) continue ;; esac
-		step "kernel $arch-$flavor" "$TOP/scripts/kernel.sh" "$arch" "$flavor" || continue
-		[ "$flavor" = test ] && post_build_gates_for "$arch" &&
-			step "suites host-post-$arch" gates "host-post-$arch" post-build-gates "$arch"
-		step "suites $arch-$flavor" guest_suites "$arch" "$flavor"
-	done
+bases=${BASES:-$(valid_bases)}
+for b in $bases; do
+	[ -f "$TOP/config/base/$b.env" ] || die "unknown base '$b' in BASES; valid: $(valid_bases)"
+done
+say deps
+"$TOP/scripts/deps.sh" || die "make deps failed: fix the install error above and run make check again"
+status=0
+for b in $bases; do
+	BASE_KERNEL=$b "$TOP/scripts/check-base.sh" || status=1
 done
 
+shopt -s nullglob
+steps=() verdicts=()
 echo
 echo "== make check steps"
-awk -F'\t' '{ printf "%-4s %s (%ss)\n", $1, $2, $3 }' "$steps"
-"$TOP/scripts/ktap.py" total --steps "$steps" "$results"/*/verdicts.json && [ -z "$failed_steps" ]
+for b in $bases; do
+	results=$(base_work "$b")/results
+	awk -F'\t' -v b="$b" '{ printf "%-4s %-5s %s (%ss)\n", $1, b, $2, $3 }' "$results/steps.tsv"
+	steps+=(--steps "$results/steps.tsv")
+	verdicts+=("$results"/*/verdicts.json)
+done
+"$TOP/scripts/ktap.py" total "${steps[@]}" "${verdicts[@]}" && [ $status = 0 ]

@@ -10,7 +10,7 @@
       data to RESULTS_DIR/verdicts.json, print each failing case with the
       lines of its output that say why, and end with "L: N passed, N failed,
       N skipped"; exit 1 on any failure.
-  ktap.py total [--steps FILE] VERDICTS_JSON...
+  ktap.py total [--steps FILE]... VERDICTS_JSON...
       add up verdicts.json files (and the steps make check ran, a failed one
       counting as a failed case) and print "N passed, N failed, N skipped";
       exit 1 on any failure.
@@ -198,11 +198,11 @@ def total(args):
     for path in args.verdicts:
         for k, n in json.load(open(path))['counts'].items():
             counts[k] += n
-    if args.steps and os.path.exists(args.steps):
+    for steps in args.steps:
         # "ok|FAIL NAME SECONDS": a failed step outside the suites (a build,
         # a boot, the series) is one failed case; a failed suites step is
         # already counted case by case.
-        for line in open(args.steps):
+        for line in open(steps):
             verdict, name = line.split('\t')[:2]
             if verdict == 'FAIL' and not name.startswith('suites '):
                 counts['failed'] += 1
@@ -222,7 +222,7 @@ def main():
     m.add_argument('--exceptions')
     m.add_argument('--label', default='cases')
     t = sub.add_parser('total')
-    t.add_argument('--steps')
+    t.add_argument('--steps', action='append', default=[])
     t.add_argument('verdicts', nargs='*')
     args = ap.parse_args()
     if args.cmd == 'total':

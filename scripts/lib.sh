@@ -65,6 +65,8 @@ identity_problem() {
 # The three axes of a build: the base kernel (config/base/NAME.env), the
 # architecture (config/arch/NAME.sh) and the flavor (config/flavors).  Each
 # is one file or one line; the lists below are read from them.
+# base_work BASE: the build directory of another base kernel's series.
+base_work() { (. "$TOP/config/base/$1.env" && echo "$TOP/$BASE_BUILD"); }
 valid_bases() { (cd "$TOP/config/base" && ls -- *.env) | sed 's/\.env$//' | tr '\n' ' '; }
 valid_arches() { (cd "$TOP/config/arch" && ls -- *.sh) | sed 's/\.sh$//' | tr '\n' ' '; }
 valid_flavors() { flavor_table | awk '{ print $1 }' | tr '\n' ' '; }

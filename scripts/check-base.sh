@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The part of make check for one base kernel (BASE_KERNEL): its tree, host
+# gates, kernels and guest suites.  Writes $WORK/results: one directory of
+# verdicts per step that ran suites, and steps.tsv (verdict, step, seconds).
+# FLAVORS limits the flavors (default: BASE_CHECK_FLAVORS of the base's
+# config/base/*.env, each on the arches config/flavors names); ARCHES the
+# arches (default: all).
+. "$(dirname "$0")/lib.sh"
+arches=${ARCHES:-$(valid_arches)}
+flavors=${FLAVORS:-$BASE_CHECK_FLAVORS}
+results=$WORK/results
+rm -rf "$results"
+mkdir -p "$results"
+steps=$results/steps.tsv
+: >"$steps"
+failed_steps=
+
+step() {	# step NAME CMD...: run one step, record its verdict
+	local name=$1; shift
+	say "$name ($BASE_KERNEL)"
+	local t0 verdict=ok; t0=$(date +%s)
+	"$@" || { verdict=FAIL; failed_steps="$failed_steps $name"; }
+	printf '%s\t%s\t%s\n' "$verdict" "$name" "$(( $(date +%s) - t0 ))" >>"$steps"
+	[ "$verdict" = ok ]
+}
+
+# judge DIR ARCH LABEL: the verdicts of one results directory.
+judge() {
+	"$TOP/scripts/ktap.py" compare "$1" "$2" --label "$BASE_KERNEL/$3" \
+		--base "$EXPECT/base-$2.txt" --exceptions "$EXPECT/exceptions.txt"
+}
+
+# guest_suites ARCH FLAVOR: boot, run the flavor's suites, judge them.
+guest_suites() {
+	local arch=$1 flavor=$2 res=$results/$1-$2
+	TIMEOUT=$(flavor_timeout "$flavor") RESULTS=$res "$TOP/scripts/vm.sh" "$arch" "$flavor" -- \
+		"run-suites $(suites "$flavor")"
+	judge "$res" "$arch" "$arch-$flavor"
+}
+
+# gates LABEL LIST [ARG]: the host checks named in config/LIST (each
+# scripts/gates/NAME.sh, printing TAP), judged as one results directory.
+# A line of config/post-build-gates names the arches the check runs for.
+gates() {
+	local label=$1 list=$2 arg=${3:-} res=$results/$1 g only
+	mkdir -p "$res"
+	while read -r g only; do
+		[ -z "$arg" ] || case " $only " in *" $arg "*) ;; *) continue ;; esac
+		"$TOP/scripts/gates/$g.sh" $arg >"$res/$g.tap"
+	done < <(grep -Ev '^[[:space:]]*(#|$)' "$TOP/config/$list")
+	judge "$res" host "$label"
+}
+post_build_gates_for() { grep -Eq "^[^#].*[[:space:]]$1([[:space:]]|\$)" "$TOP/config/post-build-gates"; }
+
+step tree "$TOP/scripts/tree.sh" || exit 1
+step "suites host" gates host gates
+for flavor in $flavors; do
+	for arch in $(flavor_check_arches "$flavor"); do
+		case " $arches " in *" $arch "*) ;; *) continue ;; esac
+		step "kernel $arch-$flavor" "$TOP/scripts/kernel.sh" "$arch" "$flavor" || continue
+		[ "$flavor" = test ] && post_build_gates_for "$arch" &&
+			step "suites host-post-$arch" gates "host-post-$arch" post-build-gates "$arch"
+		step "suites $arch-$flavor" guest_suites "$arch" "$flavor"
+	done
+done
+
+[ -z "$failed_steps" ]
