@@ -18,14 +18,19 @@ for b in $benches; do
 done
 selected() { case " $benches " in *" $1 "*) ;; *) return 1 ;; esac; }
 
-# The bench kernels the selected lines boot.
-while IFS='|' read -r name arches kernels _; do
+# line_base SETTINGS: the base kernel a line boots (a BASE_KERNEL= setting,
+# or this run's).
+line_base() { local s; for s in $1; do case $s in BASE_KERNEL=*) echo "${s#*=}"; return ;; esac; done; echo "$BASE_KERNEL"; }
+
+# The bench kernels the selected lines boot, with their series' trees.
+while IFS='|' read -r name arches kernels _ settings _; do
 	selected "$name" && [ "$arches" != host ] || continue
 	for arch in $arches; do
-		for kernel in $kernels; do echo "$arch $kernel"; done
+		for kernel in $kernels; do echo "$(line_base "$settings") $arch $kernel"; done
 	done
-done < <(table) | sort -u | while read -r arch kernel; do
-	"$TOP/scripts/kernel.sh" "$arch" bench $([ "$kernel" = base ] && echo 1) || exit
+done < <(table) | sort -u | while read -r bk arch kernel; do
+	[ "$bk" = "$BASE_KERNEL" ] || BASE_KERNEL=$bk "$TOP/scripts/tree.sh" || exit
+	BASE_KERNEL=$bk "$TOP/scripts/kernel.sh" "$arch" bench $([ "$kernel" = base ] && echo 1) || exit
 done || exit
 
 out=$WORK/bench-out

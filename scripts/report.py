@@ -7,6 +7,8 @@ Every table states the guest type (TCG or KVM) and the vCPU count next to
 its numbers; medians are quoted with their min-max spread over repeats.
 """
 import csv
+import functools
+import inspect
 import os
 import statistics
 import sys
@@ -183,11 +185,11 @@ def objpool_module(rows, results):
     return out[:4] + ['### Ratios', ''] + ratios + [''] + out[4:]
 
 
-def memory(rows):
+def memory(rows, title='Memory of the instance pools at scale'):
     accel = '/'.join(sorted({r['accel'].upper() for r in rows}))
     r0 = rows[0]
     possible = int(r0['possible'])
-    out = ['## Memory of the instance pools at scale', '',
+    out = [f'## {title}', '',
            f'Guest {accel}, {r0["vcpus"]} present / {possible} possible CPUs. '
            'Delta of Slab + VmallocUsed + Percpu (/proc/meminfo) across registering the probe; '
            'one sample per kernel, so small deltas carry a few hundred KiB of noise. '
@@ -235,7 +237,8 @@ def icount_runs(rows):
     return data
 
 
-def real_load_icount(rows):
+def real_load_icount(rows, title='Instructions per call under QEMU icount: real load',
+                     bench='real-load-icount'):
     data = icount_runs(rows)
     arches = sorted({r['arch'] for r in rows}, key=lambda a: (a != 'x86_64', a))
     clocks = defaultdict(set)
@@ -243,7 +246,7 @@ def real_load_icount(rows):
     for r in rows:
         clocks[r['arch']].add(r['clocksource'])
         ratios[r['arch']].append(float(r['ns_per_insn']))
-    out = ['## Instructions per call under QEMU icount: real load', '',
+    out = [f'## {title}', '',
            'syscall-loop getppid(), 1 thread, 1 vCPU, QEMU TCG with `-icount shift=0,sleep=off` '
            '(`make vm ICOUNT=1`): the guest clock advances 1 ns per guest instruction, so '
            'instructions per call = 1e9 / calls per virtual second (the loop, the syscall, '
@@ -251,7 +254,7 @@ def real_load_icount(rows):
            'spread = (max - min) / mean of the runs. The native row has no probe and the '
            'kprobe row never touches the instance pool: they are the controls, and should '
            'not differ between the kernels. Kernels: the bench flavor, base and patched, same config. '
-           + ICOUNT_NOTE + ' Regenerate with `BENCHES=real-load-icount make bench` '
+           + ICOUNT_NOTE + f' Regenerate with `BENCHES={bench} make bench` '
            '(its boots, arches and run length are its lines in config/benches).', '',
            'Guest clock check (guest/bench/icount-clock.sh: a loop of known instruction count, '
            'timed with CLOCK_MONOTONIC): ' +
@@ -563,11 +566,17 @@ def objpool_userspace_before_after(rows, results):
     return out
 
 
+L612 = 'Linux 6.12 (series-6.12, against upstream\'s objpool): '
 SECTIONS = [('build-boot-times.csv', build_boot_times), ('real-load-icount.csv', real_load_icount),
             ('real-load.csv', real_load),
             ('memory.csv', memory), ('objpool-module-icount.csv', objpool_module_icount),
             ('objpool-module.csv', objpool_module),
-            ('objpool-userspace.csv', objpool_userspace)]
+            ('objpool-userspace.csv', objpool_userspace),
+            ('real-load-icount-6.12.csv', functools.partial(
+                real_load_icount, title=L612 + 'instructions per call under QEMU icount',
+                bench='real-load-icount-6.12')),
+            ('memory-6.12.csv', functools.partial(
+                memory, title=L612 + 'memory of the instance pools at scale'))]
 
 
 def main():
@@ -582,7 +591,8 @@ def main():
         rows = read(path)
         if not rows:
             continue
-        args = (rows, results) if section.__code__.co_argcount == 2 else (rows,)
+        fn = getattr(section, 'func', section)
+        args = (rows, results) if 'results' in inspect.signature(fn).parameters else (rows,)
         md += section(*args) + ['']
     with open(os.path.join(results, 'summary.md.tmp'), 'w') as f:
         f.write('\n'.join(md) + '\n')

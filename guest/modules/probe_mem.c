@@ -9,9 +9,13 @@
 #include <linux/fprobe.h>
 #include <linux/module.h>
 #include <linux/rethook.h>
+#include <linux/version.h>
 
-/* With objpool (the patched kernel), the pool reports its own metadata. */
-#if __has_include(<linux/objpool.h>)
+/*
+ * With this series' objpool (OBJPOOL_LAP_BIT is its own), the pool reports
+ * its metadata; upstream's objpool (6.12's base) has no such count.
+ */
+#ifdef OBJPOOL_LAP_BIT
 #define PROBE_MEM_OBJPOOL
 #endif
 
@@ -19,14 +23,30 @@ static char filter[64] = "vfs_*";
 module_param_string(filter, filter, sizeof(filter), 0444);
 MODULE_PARM_DESC(filter, "glob of the functions to probe");
 
+/* The handlers' signature of the bases the harness runs: 6.1 and 6.12. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static int probe_mem_entry(struct fprobe *fp, unsigned long ip,
+			   unsigned long ret_ip, struct pt_regs *regs, void *data)
+{
+	return 0;
+}
+
+static void probe_mem_exit(struct fprobe *fp, unsigned long ip,
+			   unsigned long ret_ip, struct pt_regs *regs, void *data)
+{
+}
+#else
 static void probe_mem_entry(struct fprobe *fp, unsigned long ip,
 			    struct pt_regs *regs, void *data)
 {
 }
 
+#define probe_mem_exit probe_mem_entry
+#endif
+
 static struct fprobe probe = {
 	.entry_handler = probe_mem_entry,
-	.exit_handler = probe_mem_entry,
+	.exit_handler = probe_mem_exit,
 };
 
 static int __init probe_mem_init(void)
@@ -46,12 +66,12 @@ static int __init probe_mem_init(void)
 	return ret;
 }
 
-static void __exit probe_mem_exit(void)
+static void __exit probe_mem_cleanup(void)
 {
 	unregister_fprobe(&probe);
 }
 
 module_init(probe_mem_init);
-module_exit(probe_mem_exit);
+module_exit(probe_mem_cleanup);
 MODULE_DESCRIPTION("fprobe pool memory probe for the objpool benchmarks");
 MODULE_LICENSE("GPL");
