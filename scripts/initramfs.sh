@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Pack the guest's userspace for ARCH into OBJDIR/initramfs.cpio.gz: static
 # busybox and bash (build/guest-bin/ARCH, from 'make deps'), /init, the guest
-# scripts and programs, /guest/arch.env (the arch's facts the guest needs),
+# scripts and programs, /guest/arch.env (the arch's facts the guest needs,
+# and the base kernel whose series the build is),
 # the modules and kselftests of that build.
 # Usage: initramfs.sh ARCH OBJDIR
 . "$(dirname "$0")/lib.sh"
@@ -18,7 +19,8 @@ ln -s busybox "$root/bin/sh"
 cp "$TOP/guest/init" "$root/init"
 cp -r "$TOP/guest/." "$root/guest/"
 rm -rf "$root/guest/src" "$root/guest/init" "$root/guest/modules"
-printf 'GUEST_ARCH=%s\nSYSCALL_PREFIX=%s\n' "$arch" "$ARCH_SYSCALL_PREFIX" >"$root/guest/arch.env"
+printf 'GUEST_ARCH=%s\nSYSCALL_PREFIX=%s\nGUEST_BASE_KERNEL=%s\n' \
+	"$arch" "$ARCH_SYSCALL_PREFIX" "$BASE_KERNEL" >"$root/guest/arch.env"
 
 # Guest programs: one static binary per C file in guest/src.
 for c in "$TOP"/guest/src/*.c; do
