@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # TAP: the files this series shares with another base's series
 # (BASE_SHARED_FILES of config/base/*.env) are the same at the head of both
-# trees, so that the pool does not fork.  One case per file or directory;
+# trees (their committed contents), so that the pool does not fork.  One case per file or directory;
 # none when the base shares nothing.
 . "$(dirname "$0")/../lib.sh"
 set -- ${BASE_SHARED_FILES:-}
@@ -9,15 +9,19 @@ echo "TAP version 13"
 echo "1..$#"
 [ $# = 0 ] && exit 0
 other=$(base_work "$BASE_SHARED_WITH")/linux
+# blobs TREE PATH: the committed files under PATH at TREE's head (what the
+# series exports), as "blob path" lines.
+blobs() { git -C "$1" ls-tree -r HEAD -- "$2" | awk '{ print $3, $4 }'; }
 n=0
 for f; do
 	n=$((n + 1))
-	if [ ! -e "$other/$f" ]; then
-		echo "not ok $n shared/$f # not in ${other#$TOP/}: run 'make tree BASE_KERNEL=$BASE_SHARED_WITH'"
-	elif out=$(diff -r "$other/$f" "$TREE/$f" 2>&1); then
+	theirs=$(blobs "$other" "$f" 2>/dev/null)
+	if [ -z "$theirs" ]; then
+		echo "not ok $n shared/$f # not committed in ${other#$TOP/}: run 'make tree BASE_KERNEL=$BASE_SHARED_WITH'"
+	elif out=$(diff <(echo "$theirs") <(blobs "$TREE" "$f")); then
 		echo "ok $n shared/$f"
 	else
-		echo "not ok $n shared/$f # differs from ${other#$TOP/}/$f: copy it over and amend the commit that adds it (series-6.12/README)"
+		echo "not ok $n shared/$f # differs from ${other#$TOP/}: copy it over and amend the commit that adds it (series-6.12/README)"
 		echo "$out" | head -20 | sed 's/^/# /'
 	fi
 done
