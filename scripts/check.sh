@@ -23,6 +23,11 @@ echo
 echo "== make check steps"
 for b in $bases; do
 	results=$(base_work "$b")/results
+	if [ ! -f "$results/steps.tsv" ]; then
+		echo "FAIL $b    check-base.sh stopped before its first step (see its error above)"
+		status=1
+		continue
+	fi
 	awk -F'\t' -v b="$b" '{ printf "%-4s %-5s %s (%ss)\n", $1, b, $2, $3 }' "$results/steps.tsv"
 	steps+=(--steps "$results/steps.tsv")
 	verdicts+=("$results"/*/verdicts.json)
