@@ -1,7 +1,7 @@
 # lib/test_objpool.ko for SOAK_SECONDS: every case (nonblocking, bulk,
 # misses, async, empty), with and without an hrtimer per CPU, 2 kthreads per CPU,
 # each run checked for conservation by the module, which fails its load
-# when a run was wrong. For make soak; not in config/suites.
+# when a run was wrong. For make soak; no flavor of config/flavors runs it.
 . /guest/tap.sh
 secs=${SOAK_SECONDS:-60}
 tap_plan 1
