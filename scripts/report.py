@@ -189,10 +189,14 @@ def memory(rows, title='Memory of the instance pools at scale'):
     accel = '/'.join(sorted({r['accel'].upper() for r in rows}))
     r0 = rows[0]
     possible = int(r0['possible'])
+    runs = len({r.get('run', '1') for r in rows})
+    samples = ('one sample per kernel' if runs == 1 else
+               f'{runs} boots per kernel, median (min-max), ratio and bytes/object of the medians')
     out = [f'## {title}', '',
            f'Guest {accel}, {r0["vcpus"]} present / {possible} possible CPUs. '
-           'Delta of Slab + VmallocUsed + Percpu (/proc/meminfo) across registering the probe; '
-           'one sample per kernel, so small deltas carry a few hundred KiB of noise. '
+           'Delta of memory in use (/proc/meminfo: MemTotal - MemFree - Buffers - Cached) '
+           'across registering the probe, so pages the pool vmap()s count too; '
+           f'{samples}, so small deltas carry a few hundred KiB of noise. '
            '"pool metadata" is what the patched objpool allocated beside the objects '
            '(rings, headers, bitmap: its meta_bytes, printed by guest/modules/probe_mem.ko); '
            'the target is at most 16 bytes per object plus 256 bytes per possible CPU, '
@@ -201,25 +205,27 @@ def memory(rows, title='Memory of the instance pools at scale'):
            '| probe | functions | objects | base | patched | patched/base | patched bytes/object '
            '| pool metadata (patched) | target | one ring per CPU |',
            '|---|---|---|---|---|---|---|---|---|---|']
-    by = defaultdict(dict)
+    by = defaultdict(lambda: defaultdict(list))
     meta = {}
     for r in rows:
         key = (r['probe'], r['functions'], r['objects'])
-        by[key][r['kernel']] = int(r['delta_kb'])
+        by[key][r['kernel']].append(int(r['delta_kb']))
         if r['kernel'] == 'patched' and r.get('meta_bytes'):
             meta[key] = int(r['meta_bytes'])
     mib = lambda v: f'{v / 2**20:.2f} MiB'
+    kib_as_mib = lambda v: f'{v / 1024:.1f} MiB'
     for key, k in by.items():
         probe, funcs, objs = key
-        b, p = k.get('base'), k.get('patched')
-        cell = lambda v: f'{v / 1024:.1f} MiB' if v is not None else '-'
+        b = statistics.median(k['base']) if k['base'] else None
+        p = statistics.median(k['patched']) if k['patched'] else None
+        kcell = lambda v: '-' if not v else kib_as_mib(v[0]) if len(v) == 1 else cell(v, kib_as_mib)
         ratio = f'{p / b:.2f}' if b and p is not None else '-'
         per = f'{p * 1024 / int(objs):.0f}' if p is not None else '-'
         n = int(objs)
         m = f'{mib(meta[key])} ({meta[key] / n:.1f} B/object)' if key in meta else '-'
         target = mib(16 * n + 256 * possible)
         full = mib(possible * (1 << (n - 1).bit_length()) * 8)
-        out.append(f'| {probe} | {funcs} | {objs} | {cell(b)} | {cell(p)} | {ratio} | {per} '
+        out.append(f'| {probe} | {funcs} | {objs} | {kcell(k["base"])} | {kcell(k["patched"])} | {ratio} | {per} '
                    f'| {m} | {target} | {full} |')
     return out
 
