@@ -92,7 +92,7 @@ bench_rows() {
 		kernel) values+="$kernel," ;;
 		run) values+="$run," ;;
 		accel) values+="$(vm_fact "$res" accel)," ;;
-		vcpus) values+="$(vm_fact "$res" vcpus)," ;;
+		vcpus) values+="$(vm_fact "$res" online_cpus)," ;;
 		possible) values+="$(vm_fact "$res" possible_cpus)," ;;
 		*) die "config/benches: unknown context column '$c'" ;;
 		esac

@@ -193,7 +193,7 @@ def memory(rows, title='Memory of the instance pools at scale'):
     samples = ('one sample per kernel' if runs == 1 else
                f'{runs} boots per kernel, median (min-max), ratio and bytes/object of the medians')
     out = [f'## {title}', '',
-           f'Guest {accel}, {r0["vcpus"]} present / {possible} possible CPUs. '
+           f'Guest {accel}, {r0["vcpus"]} online / {possible} possible CPUs. '
            'Delta of memory in use (/proc/meminfo: MemTotal - MemFree - Buffers - Cached, '
            'less the free pages on the per-CPU lists of /proc/zoneinfo) '
            'across registering the probe, so pages the pool vmap()s count too; '

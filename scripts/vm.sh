@@ -126,12 +126,17 @@ guest_possible() {
 	sed -n 's/.*@@VM-READY@@ .* \([0-9]*-\)\{0,1\}\([0-9]*\) possible.*/\2/p' "$rundir/console.log" |
 		head -n 1 | awk '{ print $1 + 1 }'
 }
+# The CPUs online when the guest was ready (its @@VM-READY@@ line says "2
+# CPUs online"): fewer than the vCPUs with maxcpus= in APPEND.
+guest_online() {
+	sed -n 's/.*@@VM-READY@@ .* \([0-9]*\) CPUs online.*/\1/p' "$rundir/console.log" | head -n 1
+}
 if [ "$results" != - ]; then
 	mkdir -p "$results"
 	python3 -c 'import json, sys; k = sys.argv[1::2]; v = sys.argv[2::2]
 print(json.dumps({a: (int(b) if b.isdigit() else b) for a, b in zip(k, v)}, indent=1))' \
 		arch "$arch" flavor "$flavor" base_kernel "$BASE_KERNEL" patched "$([ -n "$base" ] && echo no || echo yes)" \
-		accel "$label" vcpus "$vcpus" maxcpus "$maxcpus" possible_cpus "$(guest_possible)" nodes "$nodes" memory "$mem" \
+		accel "$label" vcpus "$vcpus" maxcpus "$maxcpus" online_cpus "$(guest_online)" possible_cpus "$(guest_possible)" nodes "$nodes" memory "$mem" \
 		kernel_release "$(cat "$obj/include/config/kernel.release" 2>/dev/null)" \
 		console "${rundir#$TOP/}/console.log" exit "$rc" qemu_exit "$qrc" >"$results/vm.json"
 fi
