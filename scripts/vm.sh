@@ -11,7 +11,10 @@
 #   ICOUNT=1 (one vCPU, single-threaded TCG with -icount shift=0,sleep=off:
 #   the guest clock advances 1 ns per executed guest instruction, so a timed
 #   loop in the guest counts instructions; accelerator "tcg-icount"),
-#   APPEND (extra kernel parameters), V=1 (show the whole console),
+#   TCG_THREAD (multi|single: TCG's vCPUs on host threads of their own, or
+#   all on one; single for guests that rewrite hot kernel text, see
+#   config/benches' memory-6.12), APPEND (extra kernel parameters), V=1
+#   (show the whole console),
 #   NODES (auto|1|2: NUMA nodes; auto is 2 for an x86_64 kernel built with
 #   CONFIG_NUMA and two or more vCPUs: the test flavor, see
 #   config/numa-x86_64.config).
@@ -54,7 +57,7 @@ printf '%s\n' "$cmd" >"$tmp/root/guest/cmd"
 cat "$obj/initramfs.cpio.gz" "$tmp/cmd.cpio.gz" >"$rundir/initrd.gz"
 
 append="console=$ARCH_CONSOLE panic=-1 oops=panic printk.devkmsg=on ${APPEND:-}"
-accel=tcg,thread=multi cpu=$ARCH_QEMU_CPU_TCG
+accel=tcg,thread=${TCG_THREAD:-multi} cpu=$ARCH_QEMU_CPU_TCG
 if [ -z "$icount" ] &&
    { [ "${ACCEL:-auto}" = kvm ] || { [ "${ACCEL:-auto}" = auto ] && "$TOP/scripts/kvm-probe.sh" "$arch" "$image"; }; }; then
 	accel=kvm cpu=$ARCH_QEMU_CPU_KVM
