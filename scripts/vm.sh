@@ -57,6 +57,10 @@ printf '%s\n' "$cmd" >"$tmp/root/guest/cmd"
 cat "$obj/initramfs.cpio.gz" "$tmp/cmd.cpio.gz" >"$rundir/initrd.gz"
 
 append="console=$ARCH_CONSOLE panic=-1 oops=panic printk.devkmsg=on ${APPEND:-}"
+case ${TCG_THREAD:-multi} in
+multi | single) ;;
+*) die "TCG_THREAD is multi or single, not '$TCG_THREAD'" ;;
+esac
 accel=tcg,thread=${TCG_THREAD:-multi} cpu=$ARCH_QEMU_CPU_TCG
 if [ -z "$icount" ] &&
    { [ "${ACCEL:-auto}" = kvm ] || { [ "${ACCEL:-auto}" = auto ] && "$TOP/scripts/kvm-probe.sh" "$arch" "$image"; }; }; then
@@ -66,7 +70,7 @@ qemu=("${ARCH_QEMU[@]}" -cpu "$cpu")
 # TCG runs a sanitizer kernel tens of times slower than hardware: its boot
 # tripped the default 21 s RCU stall detector (KASAN+kmemleak, in
 # tracer_init_tracefs_work_func). A real stall still shows after 120 s.
-# Many more vCPUs than host CPUs (the memory benchmark's 96) boot slower
+# Many more vCPUs than host CPUs (96 on this 2-core host) boot slower
 # still: each secondary vCPU's delay-loop calibration fails after seconds,
 # and a vCPU waits long for a host thread.  lpj= skips the calibration (it
 # only scales udelay()'s busy loop; the value is arbitrary) and the stall

@@ -2,10 +2,9 @@
 # functions with the default nr_maxactive (functions x possible CPUs x 2),
 # then a kretprobe with maxactive 4096.  Memory is what /proc/meminfo
 # shows in use (MemTotal - MemFree - Buffers - Cached, less the free pages
-# of the per-CPU lists), before and after
-# registering: slab, vmalloc and per-CPU memory, and pages the pool takes
-# from the page allocator and vmap()s (VM_MAP_PUT_PAGES), which VmallocUsed
-# does not count.
+# of the per-CPU lists), before and after registering: slab, vmalloc and
+# per-CPU memory, and pages the pool takes from the page allocator and
+# vmap()s (VM_MAP_PUT_PAGES), which VmallocUsed does not count.
 # Prints CSV: probe,functions,objects,delta_kb,meta_bytes (meta_bytes: the
 # objpool's own count of its rings and metadata, fprobe on the patched
 # kernel only; empty elsewhere)
