@@ -322,6 +322,7 @@ def icount_goals(rows, base='base'):
                        f'| {verdict} |')
     return out
 
+
 def memory_goals(rows, against):
     """Goal row: the fprobe example takes no more memory patched than base."""
     fp = [r for r in rows if r['probe'].startswith('fprobe')]
@@ -426,30 +427,24 @@ def pool_icount_goals(rows):
 def goals(results):
     """The goals section: one row per goal with its measured verdict."""
     out = []
-    path = os.path.join(results, 'real-load-icount.csv')
-    if os.path.exists(path):
-        rows = read(path)
-        if rows:
-            out += icount_goals(rows)
-    path = os.path.join(results, 'real-load-icount-6.12.csv')
-    if os.path.exists(path):
-        rows = read(path)
-        if rows:
-            out += icount_goals(rows, base="with 6.12's objpool")
-    path = os.path.join(results, 'objpool-module-icount.csv')
-    if os.path.exists(path):
-        rows = read(path)
-        if rows:
-            out += pool_icount_goals(rows)
-    for name, against in (('memory.csv', "6.1's freelist"), ('memory-6.12.csv', "6.12's objpool")):
+    for name, rows_goals in GOALS:
         path = os.path.join(results, name)
-        if os.path.exists(path):
-            out += memory_goals(read(path), against)
+        rows = read(path) if os.path.exists(path) else []
+        if rows:
+            out += rows_goals(rows)
     if not out:
         return []
     return ['## Goals', '',
             'Each goal with what was measured and the verdict. ' + ICOUNT_NOTE, '',
             '| goal | measured | verdict |', '|---|---|---|'] + out + ['']
+
+
+# The CSVs of results/ that goals are read from, each with its goal rows.
+GOALS = [('real-load-icount.csv', icount_goals),
+         ('real-load-icount-6.12.csv', functools.partial(icount_goals, base="with 6.12's objpool")),
+         ('objpool-module-icount.csv', pool_icount_goals),
+         ('memory.csv', functools.partial(memory_goals, against="6.1's freelist")),
+         ('memory-6.12.csv', functools.partial(memory_goals, against="6.12's objpool"))]
 
 
 US_POOLS = ['objpool', 'upstream', 'freelist', 'percpu-floor']
