@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What upstream's lib/objpool.c (Linux 6.12) needs and 6.1 does not export
- * to modules, for the upobjpool_nmi positive control; Kbuild renames the
- * call.  The node and alignment hints do not matter to the control.
+ * to modules, for the upobjpool_* modules; Kbuild renames the call.  The
+ * alignment hint does not matter to them, nor the node: the NMI control
+ * checks correctness and the benchmark boots one node.
  */
 #include <linux/vmalloc.h>
 
