@@ -1,7 +1,7 @@
 # The in-kernel pool benchmark (lib/test_objpool.ko): objpool, the old
 # freelist and the per-CPU floor, each case with and without an hrtimer per
-# CPU; then upstream's objpool of Linux 6.12 (upobjpool_bench.ko, rows
-# impl=upstream; one row "upstream,not built" when that module is missing).
+# CPU, and in each run also upstream's objpool of Linux 6.12
+# (impl=upstream; pool-modules.sh).
 # Prints CSV: impl,case,irq,threads,run,pairs_per_sec,hits,misses,ns_per_miss
 # pairs_per_sec counts successful pop+push pairs only (a failed pop is not
 # an operation); ns_per_miss, CPU time per failed pop, is set for the
@@ -10,22 +10,18 @@
 tpcs=${1:-1} ms=${2:-500} reps=${3:-3}
 . /guest/bench/pool-modules.sh
 echo "impl,case,irq,threads,run,pairs_per_sec,hits,misses,ns_per_miss"
+pool_not_built
 # field NAME LINE: the value of NAME=... in LINE.
 field() { local v=${2#* $1=}; echo "${v%% *}"; }
-# runs KO [PARAM...]: every threads_per_cpu and repeat on KO, its lines as CSV.
-runs() {
-	local ko=$1 tpc r line case miss; shift
-	for tpc in $tpcs; do
-		for r in $(seq "$reps"); do
-			pool_module_run "$ko" "$@" duration_ms="$ms" threads_per_cpu="$tpc" |
-			while read -r line; do
-				line=" ${line#*objpool_bench: } "
-				case=$(field case "$line") miss=
-				[ "$case" = empty ] && miss=$(field ns_per_miss "$line")
-				echo "$(field impl "$line"),$case,$(field irq "$line"),$(field threads "$line"),$r,$(field pairs_per_sec "$line"),$(field hits "$line"),$(field misses "$line"),$miss"
-			done
-			[ "${PIPESTATUS[0]}" = 0 ] || exit 1
+for tpc in $tpcs; do
+	for r in $(seq "$reps"); do
+		pool_run duration_ms="$ms" threads_per_cpu="$tpc" |
+		while read -r line; do
+			line=" ${line#*objpool_bench: } "
+			case=$(field case "$line") miss=
+			[ "$case" = empty ] && miss=$(field ns_per_miss "$line")
+			echo "$(field impl "$line"),$case,$(field irq "$line"),$(field threads "$line"),$r,$(field pairs_per_sec "$line"),$(field hits "$line"),$(field misses "$line"),$miss"
 		done
+		[ "${PIPESTATUS[0]}" = 0 ] || exit 1
 	done
-}
-pool_modules runs
+done

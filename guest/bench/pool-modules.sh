@@ -1,5 +1,21 @@
 # Sourced by the pool benchmarks (objpool-icount.sh, objpool-module.sh):
-# the modules that run lib/test_objpool.c, and one run of one of them.
+# the modules that run lib/test_objpool.c, loaded one after the other for
+# each run, so that on a shared host the pools are measured side by side:
+# test_objpool.ko (objpool, freelist, percpu), then upobjpool_bench.ko (its
+# objpool implementation on upstream's objpool of Linux 6.12, impls=1),
+# whose lines are relabelled impl=upstream.
+
+POOL_KO=$(find /lib/modules -name test_objpool.ko | head -n 1)
+[ -n "$POOL_KO" ] || { echo "test_objpool.ko is not built (CONFIG_TEST_OBJPOOL=m)" >&2; exit 1; }
+POOL_UP=/guest/modules/upobjpool_bench.ko
+if [ ! -f "$POOL_UP" ]; then
+	echo "upobjpool_bench.ko is not built: needs a kernel of the 6.1 series and /usr/src/linux-source-6.12.tar.xz on the host (make deps); see build/<arch>-bench/guest-modules/build.log" >&2
+	POOL_UP=
+fi
+
+# pool_not_built: after the CSV header, the row "upstream,not built" when
+# upstream's module is missing, so that the report says so.
+pool_not_built() { [ -n "$POOL_UP" ] || echo "upstream,not built"; }
 
 # pool_module_run KO PARAM...: load KO with PARAMs, unload it, print the
 # "objpool_bench: impl=..." lines it logged; on a failed load, the log to
@@ -17,21 +33,10 @@ pool_module_run() {
 		{ echo "$(basename "$ko") printed no objpool_bench line ($*)" >&2; return 1; }
 }
 
-# pool_modules FN: FN KO [PARAM...] for test_objpool.ko (its three
-# implementations), then for upobjpool_bench.ko (its objpool
-# implementation on upstream's pool, impls=1) with impl=objpool relabelled
-# impl=upstream on FN's CSV rows.  FN's rows start with the impl.  Without
-# upobjpool_bench.ko, one row "upstream,not built" and the reason on stderr.
-pool_modules() {
-	local fn=$1 ko up=/guest/modules/upobjpool_bench.ko
-	ko=$(find /lib/modules -name test_objpool.ko | head -n 1)
-	[ -n "$ko" ] || { echo "test_objpool.ko is not built (CONFIG_TEST_OBJPOOL=m)" >&2; exit 1; }
-	"$fn" "$ko" || exit 1
-	if [ ! -f "$up" ]; then
-		echo "upobjpool_bench.ko is not built: needs a kernel of the series and /usr/src/linux-source-6.12.tar.xz on the host (make deps); see build/<arch>-bench/guest-modules/build.log" >&2
-		echo "upstream,not built"
-		return
-	fi
-	"$fn" "$up" impls=1 | sed 's/^objpool,/upstream,/'
-	[ "${PIPESTATUS[0]}" = 0 ] || exit 1
+# pool_run PARAM...: one run of each module with PARAMs, their lines.
+pool_run() {
+	pool_module_run "$POOL_KO" "$@" || return 1
+	[ -n "$POOL_UP" ] || return 0
+	pool_module_run "$POOL_UP" impls=1 "$@" | sed 's/objpool_bench: impl=objpool /objpool_bench: impl=upstream /'
+	return "${PIPESTATUS[0]}"
 }
