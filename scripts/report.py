@@ -731,6 +731,34 @@ GOALS = [('real-load-icount.csv', icount_goals),
                            '(userspace, 2 cores)', minimum=1.1, scenarios=('balanced',)))]
 
 
+def number(v):
+    try:
+        return float(v)
+    except ValueError:
+        return None
+
+
+def generic(name, rows):
+    """A benchmark with no section of its own: its numeric columns as
+    'median (min-max)' over the rows that agree on every other column
+    but 'run' (the boot)."""
+    cols = [c for c in rows[0] if c != 'run']
+    numeric = [c for c in cols if all(number(r[c]) is not None for r in rows)]
+    keys = [c for c in cols if c not in numeric]
+    groups = defaultdict(list)
+    for r in rows:
+        groups[tuple(r[k] for k in keys)].append(r)
+    out = [f'## {name}', '',
+           f'results/{name}.csv as make bench wrote it (no section of scripts/report.py '
+           'renders it yet): median (min-max) over the runs of each row.', '',
+           '| ' + ' | '.join(keys + numeric) + ' | runs |',
+           '|' + '---|' * (len(keys) + len(numeric) + 1)]
+    for key, group in groups.items():
+        out.append('| ' + ' | '.join(list(key) + [cell([number(r[c]) for r in group])
+                                                  for c in numeric]) + f' | {len(group)} |')
+    return out
+
+
 L612 = 'Linux 6.12 (series-6.12, against upstream\'s objpool): '
 SECTIONS = [('build-boot-times.csv', build_boot_times), ('real-load-icount.csv', real_load_icount),
             ('real-load.csv', real_load),
@@ -759,6 +787,13 @@ def main():
         fn = getattr(section, 'func', section)
         args = (rows, results) if 'results' in inspect.signature(fn).parameters else (rows,)
         md += section(*args) + ['']
+    # Read by a section above without a line of their own.
+    known = {name for name, _ in SECTIONS} | {'objpool-userspace-before.csv'}
+    for name in sorted(os.listdir(results)):
+        if name.endswith('.csv') and name not in known:
+            rows = read(os.path.join(results, name))
+            if rows:
+                md += generic(name[:-4], rows) + ['']
     with open(os.path.join(results, 'summary.md.tmp'), 'w') as f:
         f.write('\n'.join(md) + '\n')
     os.replace(os.path.join(results, 'summary.md.tmp'), os.path.join(results, 'summary.md'))
