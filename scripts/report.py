@@ -646,9 +646,10 @@ def objpool_userspace(rows, results):
             'the exhausted rows): spills are calls of objpool_push_slow(), steals objects a pop took from '
             'another CPU\'s ring (objpool_pop_slow() returning one; for upstream, a pop that walked past '
             'its own ring), avail writes set_bit()/clear_bit() on the cache line of the pool\'s avail '
-            'bitmap. Upstream has no spill and no avail bitmap. The machine is shared: the series label '
-            'ends with its load average when the run started (2 cores), and absolute rates move with it; '
-            'compare the ratios of the same run.', '']
+            'bitmap. Upstream has no spill and no avail bitmap. The series label names the host\'s CPU '
+            '(since 2026-11-25) and ends with its load average when the run started: the machine is '
+            'shared and absolute rates move with it, and runs on two machines do not compare; compare '
+            'the ratios of the same run.', '']
     for name, what in US_SCENARIOS.items():
         if any(k[0] == name for k in pts):
             out.append(f'- {name}: {what}')
@@ -695,7 +696,7 @@ def objpool_userspace_before_after(rows, results):
            '`results/objpool-userspace-before.csv` holds the run before the pool rewrite, '
            '`results/objpool-userspace.csv` the last run, shown as "after" when it measured another '
            'lib/objpool.c (the series label names this repository\'s commit and the blob of '
-           'lib/objpool.c, then the load average of this shared machine when the run started). After a change of the pool, `BENCHES=objpool-userspace make bench` '
+           'lib/objpool.c, then the host\'s CPU where recorded and its load average when the run started). After a change of the pool, `BENCHES=objpool-userspace make bench` '
            'adds the after rows; `cp results/objpool-userspace.csv results/objpool-userspace-before.csv` '
            'makes the last run the new baseline. Counters per successful pair (per miss when exhausted).', '',
            '| series | scenario | threads | objpool | upstream | objpool/upstream '
