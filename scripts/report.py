@@ -743,7 +743,8 @@ def generic(name, rows):
     """A benchmark with no section of its own: its numeric columns as
     'median (min-max)' over the rows that agree on every other column
     but 'run' (the boot)."""
-    cols = [c for c in rows[0] if c != 'run']
+    # A row with more fields than the header has them under None: left out.
+    cols = [c for c in rows[0] if c is not None and c != 'run']
     numeric = [c for c in cols if all(number(r[c]) is not None for r in rows)]
     keys = [c for c in cols if c not in numeric]
     groups = defaultdict(list)
