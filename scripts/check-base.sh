@@ -41,27 +41,39 @@ guest_suites() {
 # gates LABEL LIST [ARG]: the host checks named in config/LIST (each
 # scripts/gates/NAME.sh, printing TAP), judged as one results directory.
 # A line of config/post-build-gates names the arches the check runs for.
+# Most checks are one process's work (perl, git, sphinx), so they run
+# side by side, one per CPU, each into its own TAP file; a line marked
+# 'alone' (a timed stress test) waits for the others and runs by itself.
 # A gate of BASE_SHARED_GATES is skipped, with the reason, once the shared
 # gate has passed: all it reads is files that gate found identical in
 # BASE_SHARED_WITH's series, whose check runs it.
 gates() {
-	local label=$1 list=$2 arg=${3:-} res=$results/$1 g only
+	local label=$1 list=$2 arg=${3:-} res=$results/$1 g words
 	mkdir -p "$res"
-	while read -r g only; do
-		[ -z "$arg" ] || case " $only " in *" $arg "*) ;; *) continue ;; esac
+	while read -r g words; do
+		[ -z "$arg" ] || case " $words " in *" $arg "*) ;; *) continue ;; esac
 		if shared_gate "$g" "$res"; then
 			printf 'TAP version 13\n1..1\nok 1 %s # SKIP its files are %s'\''s (gates/shared.sh passed): %s'\''s make check runs it\n' \
 				"$g" "$BASE_SHARED_WITH" "$BASE_SHARED_WITH" >"$res/$g.tap"
 			continue
 		fi
-		"$TOP/scripts/gates/$g.sh" $arg >"$res/$g.tap"
+		case " $words " in
+		*" alone "*)
+			wait
+			"$TOP/scripts/gates/$g.sh" $arg >"$res/$g.tap"
+			continue ;;
+		esac
+		while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n; done
+		"$TOP/scripts/gates/$g.sh" $arg >"$res/$g.tap" &
 	done < <(grep -Ev '^[[:space:]]*(#|$)' "$TOP/config/$list")
+	wait
 	judge "$res" host "$label"
 }
 # shared_gate GATE RES: GATE is in BASE_SHARED_GATES and RES/shared.tap
 # (written before it, config/gates) passed.
 shared_gate() {
 	case " ${BASE_SHARED_GATES:-} " in *" $1 "*) ;; *) return 1 ;; esac
+	wait	# for the shared gate, which may still be running
 	[ -s "$2/shared.tap" ] && grep -q '^ok ' "$2/shared.tap" && ! grep -q '^not ok' "$2/shared.tap"
 }
 post_build_gates_for() { grep -Eq "^[^#].*[[:space:]]$1([[:space:]]|\$)" "$TOP/config/post-build-gates"; }
