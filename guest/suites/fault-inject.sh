@@ -149,18 +149,24 @@ module_sweeps() {
 	fi
 }
 
-# The two groups touch different objects (the probe fi_krp; the modules)
-# and fail-nth fails only the allocations of its own task, so they run at
-# once, one per vCPU: a sweep is a few hundred serial calls, mostly one
-# CPU's work (the KASAN guest of make check, TCG here: 201 s one after the
-# other, 132 s side by side).  A call's count of allocations varies a
-# little from run to run either way (what the other group or an earlier
-# call left in caches and page tables); the sweep says how many of the
-# points it tried failed the call or were absorbed.  Each group writes its
-# cases to a file, numbered from where the other ends, and the files are
-# printed in order.
+# The two groups one after the other.  FAULT_AT_ONCE=1 runs them side by
+# side instead, one per vCPU (201 s one after the other, 132 s at once in
+# the KASAN guest under TCG here): not make check's default, because the
+# first make check that ran them at once (2026-11-25, 6.1 series, x86_64
+# debug flavor) crashed the guest, an instruction fetch at address 0 from
+# kernel_clone() right after fprobe_example's exit unregistered its fprobe
+# while the other group's kretprobe on kernel_clone came and went under
+# fault injection (results/crash-fault-at-once-2026-11-25.txt).  Not yet
+# known whether the unpatched base does the same; that run reproduces it
+# (make vm FLAVOR=debug CMD='FAULT_AT_ONCE=1 run-suites fault-inject', and
+# BASE=1 for the base).  Each group writes its cases to a file, numbered
+# from where the other ends, and the files are printed in order.
 groups=$(mktemp -d)
-tracefs_sweeps >"$groups/tracefs" &
+if [ "${FAULT_AT_ONCE:-0}" = 1 ]; then
+	tracefs_sweeps >"$groups/tracefs" &
+else
+	tracefs_sweeps >"$groups/tracefs"
+fi
 (tap_n=2; module_sweeps) >"$groups/modules"
 wait
 cat "$groups/tracefs" "$groups/modules"
