@@ -150,16 +150,17 @@ module_sweeps() {
 }
 
 # The two groups one after the other.  FAULT_AT_ONCE=1 runs them side by
-# side instead, one per vCPU (201 s one after the other, 132 s at once in
+# side instead, one per vCPU (201 s one after the other, 132-145 s at once in
 # the KASAN guest under TCG here): not make check's default, because the
 # first make check that ran them at once (2026-11-25, 6.1 series, x86_64
 # debug flavor) crashed the guest, an instruction fetch at address 0 from
 # kernel_clone() right after fprobe_example's exit unregistered its fprobe
 # while the other group's kretprobe on kernel_clone came and went under
-# fault injection (results/crash-fault-at-once-2026-11-25.txt).  Not yet
-# known whether the unpatched base does the same; that run reproduces it
-# (make vm FLAVOR=debug CMD='FAULT_AT_ONCE=1 run-suites fault-inject', and
-# BASE=1 for the base).  Each group writes its cases to a file, numbered
+# fault injection (results/crash-fault-at-once-2026-11-25.txt).  It
+# crashed one of three such runs of the series here; whether the unpatched
+# base does the same is not known yet (make vm FLAVOR=debug
+# CMD='FAULT_AT_ONCE=1 run-suites fault-inject', and BASE=1 for the
+# base).  Each group writes its cases to a file, numbered
 # from where the other ends, and the files are printed in order.
 groups=$(mktemp -d)
 if [ "${FAULT_AT_ONCE:-0}" = 1 ]; then
