@@ -157,10 +157,13 @@ module_sweeps() {
 # kernel_clone() right after fprobe_example's exit unregistered its fprobe
 # while the other group's kretprobe on kernel_clone came and went under
 # fault injection (results/crash-fault-at-once-2026-11-25.txt).  It
-# crashed one of three such runs of the series here; whether the unpatched
-# base does the same is not known yet (make vm FLAVOR=debug
-# CMD='FAULT_AT_ONCE=1 run-suites fault-inject', and BASE=1 for the
-# base).  Each group writes its cases to a file, numbered
+# crashed one of three such runs of the series here.  Its registers are
+# what kprobe_int3_handler() leaves after an int3 at the address of the
+# ftrace-based kretprobe, not code of the series; where that int3 came
+# from is not known, and 12 later runs with the int3 handler instrumented
+# did not see it again (results/crash-fault-at-once-2026-11-25.md; make vm
+# FLAVOR=debug CMD='FAULT_AT_ONCE=1 run-suites fault-inject', BASE=1 for
+# the base).  Each group writes its cases to a file, numbered
 # from where the other ends, and the files are printed in order.
 groups=$(mktemp -d)
 if [ "${FAULT_AT_ONCE:-0}" = 1 ]; then
