@@ -160,8 +160,9 @@ module_sweeps() {
 # crashed one of three such runs of the series here.  Its registers are
 # what kprobe_int3_handler() leaves after an int3 at the address of the
 # ftrace-based kretprobe, not code of the series; where that int3 came
-# from is not known, and 12 later runs with the int3 handler instrumented
-# did not see it again (results/crash-fault-at-once-2026-11-25.md; make vm
+# from is not known, and 12 later runs of the series and one of the base
+# with the int3 handler instrumented did not see it again
+# (results/crash-fault-at-once-2026-11-25.md; make vm
 # FLAVOR=debug CMD='FAULT_AT_ONCE=1 run-suites fault-inject', BASE=1 for
 # the base).  Each group writes its cases to a file, numbered
 # from where the other ends, and the files are printed in order.
