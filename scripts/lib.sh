@@ -127,12 +127,17 @@ check_flavor() {
 	case " $(valid_flavors) " in *" $1 "*) ;; *)
 		die "unknown FLAVOR '$1'; valid: $(valid_flavors)" ;; esac
 }
-flavor_fragments() { flavor_field "$1" 2; }
+# base_flavor_extra KIND FLAVOR: what the base kernel adds to FLAVOR, its
+# BASE_FLAVOR_<KIND>_<FLAVOR> (FRAGMENTS or SUITES; config/base/6.12.env).
+base_flavor_extra() { local v="BASE_FLAVOR_$1_$2"; echo "${!v:-}"; }
+# shellcheck disable=SC2046 # word splitting joins the two lists
+flavor_fragments() { echo $(flavor_field "$1" 2) $(base_flavor_extra FRAGMENTS "$1"); }
 flavor_check_arches() { flavor_field "$1" 3; }
 flavor_timeout() { flavor_field "$1" 4; }
 flavor_memory() { flavor_field "$1" 5; }
 # The guest suites make check runs on FLAVOR.
-suites() { flavor_field "$1" 6; }
+# shellcheck disable=SC2046 # word splitting joins the two lists
+suites() { echo $(flavor_field "$1" 6) $(base_flavor_extra SUITES "$1"); }
 
 # series_stamp: the tree's HEAD and the patches' content.  check-series and
 # make series leave it in the tree's .git once the tree's commits are the
