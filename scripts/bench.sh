@@ -59,7 +59,7 @@ boot_bench() {
 # OUT/NAME.csv after the CONTEXT columns (the header once per benchmark).
 run_line() {
 	local name=$1 arches=$2 kernels=$3 boots=$4 settings=$5 context=$6 cmd=$7
-	local csv=$out/$name.csv arch kernel run res base
+	local csv=$out/$name.csv arch kernel run res base facts
 	[ "$settings" = - ] && settings=
 	for arch in $arches; do
 		for kernel in $kernels; do
@@ -70,27 +70,32 @@ run_line() {
 					die "$name: the $arch $kernel guest failed 3 times (run $run, $settings); see $(vm_fact "$res" console), $res.first/ and $res.second/"
 				[ "$(wc -l <"$res/bench.csv")" -ge 2 ] ||
 					die "$name: the $arch $kernel guest printed no rows; see $res/bench.csv and $(vm_fact "$res" console)"
+				facts=$(vm_fact "$res" accel online_cpus possible_cpus)
 				case " $settings " in *" ICOUNT=1 "*)
-					[ "$(vm_fact "$res" accel)" = tcg-icount ] ||
-						die "$name: the $arch guest ran under $(vm_fact "$res" accel), not tcg-icount" ;;
+					[ "${facts%%,*}" = tcg-icount ] ||
+						die "$name: the $arch guest ran under ${facts%%,*}, not tcg-icount" ;;
 				esac
-				bench_rows "$res" "$arch" "$kernel" "$run" "$context" "$csv"
+				bench_rows "$res" "$arch" "$kernel" "$run" "$facts" "$context" "$csv"
 			done
 		done
 	done
 }
-# bench_rows RES ARCH KERNEL RUN CONTEXT CSV: RES/bench.csv's rows after the
-# values of the CONTEXT columns; the header first when CSV is new.
+# bench_rows RES ARCH KERNEL RUN FACTS CONTEXT CSV: RES/bench.csv's rows
+# after the values of the CONTEXT columns (FACTS: the run's accelerator,
+# online and possible CPUs, comma-separated); the header first when CSV is
+# new.
 bench_rows() {
-	local res=$1 arch=$2 kernel=$3 run=$4 context=$5 csv=$6 values= c
+	local res=$1 arch=$2 kernel=$3 run=$4 context=$6 csv=$7 values= c
+	local accel online possible
+	IFS=, read -r accel online possible <<<"$5"
 	for c in ${context//,/ }; do
 		case $c in
 		arch) values+="$arch," ;;
 		kernel) values+="$kernel," ;;
 		run) values+="$run," ;;
-		accel) values+="$(vm_fact "$res" accel)," ;;
-		vcpus) values+="$(vm_fact "$res" online_cpus)," ;;
-		possible) values+="$(vm_fact "$res" possible_cpus)," ;;
+		accel) values+="$accel," ;;
+		vcpus) values+="$online," ;;
+		possible) values+="$possible," ;;
 		*) die "config/benches: unknown context column '$c'" ;;
 		esac
 	done

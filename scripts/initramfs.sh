@@ -3,16 +3,44 @@
 # busybox and bash (build/guest-bin/ARCH, from 'make deps'), /init, the guest
 # scripts and programs, /guest/arch.env (the arch's facts the guest needs,
 # and the base kernel whose series the build is),
-# the modules and kselftests of that build.
+# the modules and kselftests of that build.  Packed again only when one of
+# those changed since the last packing (every boot calls this).
 # Usage: initramfs.sh ARCH OBJDIR
 . "$(dirname "$0")/lib.sh"
 arch=$1 obj=$2
 use_arch "$arch"
-root=$obj/initramfs
-rm -rf "$root" && mkdir -p "$root"/{bin,usr/bin,lib,guest,results}
-
+cpio=$obj/initramfs.cpio.gz
 busybox=$BUILD/guest-bin/$arch/bin/busybox bash=$BUILD/guest-bin/$arch/bin/bash-static
 [ -x "$busybox" ] && [ -x "$bash" ] || die "no static busybox/bash for $arch guests; run 'make deps'"
+
+# The guest's own modules (guest/modules): built against this build,
+# rebuilt when their source or the kernel changed.
+gm=$obj/guest-modules
+if grep -q '^CONFIG_MODULES=y' "$obj/.config" &&
+   { [ ! -d "$gm" ] || [ -n "$(find "$TOP/guest/modules" -newer "$gm/.built" 2>/dev/null)" ] ||
+     [ "$obj/vmlinux" -nt "$gm/.built" ]; }; then
+	rm -rf "$gm" && cp -r "$TOP/guest/modules" "$gm"
+	# -k: a module that does not build against this kernel (one made
+	# for another base) is missing in the guest, and the suite or
+	# benchmark that loads it says so; the others still run.  A module
+	# of several files is named by its NAME_main.c.
+	kmake "$obj/source" "$obj" -s -k M="$gm" modules >"$gm/build.log" 2>&1 ||
+		warn "some of guest/modules do not build against ${obj#$TOP/}: $(cd "$TOP/guest/modules" && ls -- *.c | sed 's/\.c$//; s/_main$//' |
+			while read -r m; do [ -f "$gm/$m.ko" ] || printf '%s ' "$m"; done)(see ${gm#$TOP/}/build.log)"
+	touch "$gm/.built"
+fi
+
+# Up to date when nothing it is packed from is newer: the guest tree (a file
+# added or removed changes its directory's time), this script, the arch's
+# facts, the static binaries, and the build's modules and kselftests
+# (kernel.sh installs them afresh after every build).
+if [ -f "$cpio" ] && [ -z "$(find "$TOP/guest" "$0" "$TOP/config/arch/$arch.sh" "$busybox" "$bash" \
+	"$obj/mod" "$obj/kselftest" "$gm" -newer "$cpio" 2>/dev/null | head -n 1)" ]; then
+	exit 0
+fi
+
+root=$obj/initramfs
+rm -rf "$root" && mkdir -p "$root"/{bin,usr/bin,lib,guest,results}
 cp "$busybox" "$root/bin/busybox"
 cp "$bash" "$root/bin/bash"
 ln -s busybox "$root/bin/sh"
@@ -31,26 +59,11 @@ done
 
 [ -d "$obj/mod/lib/modules" ] && cp -r "$obj/mod/lib/modules" "$root/lib/"
 
-# The guest's own modules (guest/modules): built against this build,
-# rebuilt when their source or the kernel changed.
-if grep -q '^CONFIG_MODULES=y' "$obj/.config"; then
-	gm=$obj/guest-modules
-	if [ ! -d "$gm" ] || [ -n "$(find "$TOP/guest/modules" -newer "$gm/.built" 2>/dev/null)" ] ||
-	   [ "$obj/vmlinux" -nt "$gm/.built" ]; then
-		rm -rf "$gm" && cp -r "$TOP/guest/modules" "$gm"
-		# -k: a module that does not build against this kernel (one made
-		# for another base) is missing in the guest, and the suite or
-		# benchmark that loads it says so; the others still run.  A module
-		# of several files is named by its NAME_main.c.
-		kmake "$obj/source" "$obj" -s -k M="$gm" modules >"$gm/build.log" 2>&1 ||
-			warn "some of guest/modules do not build against ${obj#$TOP/}: $(cd "$TOP/guest/modules" && ls -- *.c | sed 's/\.c$//; s/_main$//' |
-				while read -r m; do [ -f "$gm/$m.ko" ] || printf '%s ' "$m"; done)(see ${gm#$TOP/}/build.log)"
-		touch "$gm/.built"
-	fi
+if [ -d "$gm" ]; then
 	mkdir -p "$root/guest/modules"
 	cp "$gm"/*.ko "$root/guest/modules/" 2>/dev/null || true
 fi
 [ -d "$obj/kselftest" ] && cp -r "$obj/kselftest" "$root/kselftest"
 
-(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1 -n) >"$obj/initramfs.cpio.gz.tmp" &&
-	mv "$obj/initramfs.cpio.gz.tmp" "$obj/initramfs.cpio.gz"
+(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1 -n) >"$cpio.tmp" &&
+	mv "$cpio.tmp" "$cpio"

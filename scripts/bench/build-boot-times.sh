@@ -18,7 +18,7 @@ timed() {
 	t0=$(date +%s.%N)
 	RESULTS=$res "$@" >/dev/null 2>&1 </dev/null || die "'$*' failed"
 	t1=$(date +%s.%N)
-	echo "$step,$arch,$flavor,$(vm_fact "$res" accel),$(vm_fact "$res" vcpus),$run,$(echo "$t1 - $t0" | bc)" >>"$csv"
+	echo "$step,$arch,$flavor,$(vm_fact "$res" accel vcpus),$run,$(echo "$t1 - $t0" | bc)" >>"$csv"
 }
 for arch in $(valid_arches); do
 	flavor=bench
