@@ -31,10 +31,11 @@ if grep -q '^CONFIG_MODULES=y' "$obj/.config" &&
 fi
 
 # Up to date when nothing it is packed from is newer: the guest tree (a file
-# added or removed changes its directory's time), this script, the arch's
-# facts, the static binaries, and the build's modules and kselftests
-# (kernel.sh installs them afresh after every build).
-if [ -f "$cpio" ] && [ -z "$(find "$TOP/guest" "$0" "$TOP/config/arch/$arch.sh" "$busybox" "$bash" \
+# added or removed changes its directory's time), this script and lib.sh
+# (the guest programs' compiler), the arch's facts, the static binaries, and
+# the build's modules and kselftests (kernel.sh installs them afresh after
+# every build).
+if [ -f "$cpio" ] && [ -z "$(find "$TOP/guest" "$0" "$TOP/scripts/lib.sh" "$TOP/config/arch/$arch.sh" "$busybox" "$bash" \
 	"$obj/mod" "$obj/kselftest" "$gm" -newer "$cpio" 2>/dev/null | head -n 1)" ]; then
 	exit 0
 fi
