@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
 # TAP: the ring protocol, model-checked and litmus-tested.
 #  - model/NAME: every case of the series' spin model
-#    (tools/testing/objpool/model/check.sh): no error for 1 to 3 objects,
-#    and each control makes spin report the error it is for;
+#    (tools/testing/objpool/model/check.sh): for 1 to 3 objects a safety
+#    search that reaches every assertion and a liveness search, both
+#    without error; reach-*, which spin must find reachable; mut-*, each
+#    mutant caught first by the property it is for; prop-*, each property
+#    with the searches it held in and the mutants it caught;
 #  - upstream-last/*: the positive control model/upstream-last.pml
 #    (upstream's `last` publication): spin must find the stale entry and
 #    the endless spin;
 #  - litmus/NAME: every LKMM litmus test of the series
 #    (tools/testing/objpool/litmus/check.sh) gives the verdict its
-#    Result: line states, with herd7 from ../shared/tools/herd7.
-# A missing spin or herd7 is a failure, not a skip.
+#    Result: line states, with herd7 from ../shared/tools/herd7, and each
+#    variant differs from the test it names in one barrier only.
+# A missing spin or herd7 is a failure, not a skip. The cases are pinned
+# in expect/host-model.txt, one name a line: a pinned case that does not
+# run (missing/NAME) and a case that is not pinned (unpinned/NAME) each
+# fail. After a deliberate change of the cases: MODEL_PIN=1 rewrites the
+# list from this run.
 . "$(dirname "$0")/../lib.sh"
 herd7=${HERD7:-$TOP/../shared/tools/herd7/herd7}
 dir=$TREE/tools/testing/objpool
@@ -52,6 +60,24 @@ out=$(
 		echo "FAIL litmus: no herd7 at ${herd7}; CI clones the repository with shared/ beside it (\$TOP/../shared/tools/herd7), or set HERD7"
 	else
 		HERD7=$herd7 "$dir/litmus/check.sh" 2>&1 | sed 's/^\(ok  \|FAIL\) /&litmus\//'
+	fi
+)
+pinned=$TOP/expect/host-model.txt
+names=$(echo "$out" | sed -n 's/^\(ok  \|FAIL\) \([^ :]*\):.*/\2/p')
+if [ -n "${MODEL_PIN:-}" ]; then
+	# Keep the list's comment, replace the names.
+	{ grep '^#' "$pinned" 2>/dev/null; echo "$names"; } >"$pinned.new" &&
+		mv "$pinned.new" "$pinned"
+fi
+out=$(
+	echo "$out"
+	if [ ! -f "$pinned" ]; then
+		echo "FAIL pinned: no ${pinned#$TOP/}; MODEL_PIN=1 writes it"
+	else
+		comm -23 <(grep -v '^#' "$pinned" | sort) <(echo "$names" | sort) |
+			sed 's|.*|FAIL missing/&: pinned in expect/host-model.txt, did not run|'
+		comm -13 <(grep -v '^#' "$pinned" | sort) <(echo "$names" | sort) |
+			sed 's|.*|FAIL unpinned/&: ran, not in expect/host-model.txt|'
 	fi
 )
 echo "TAP version 13"
