@@ -127,10 +127,10 @@ static int __init ks_init(void)
 
 	/* Passes wrongly: a list naming both slow paths but missing a helper. */
 	snprintf(detail, sizeof(detail),
-		 "refuse=%s must name objpool_pop_slow and objpool_push_slow (%d)",
+		 "refuse=%s must name __objpool_pop_slow and __objpool_push_slow (%d)",
 		 ks_refuse, ret);
-	ks_result(!ret && ks_listed("objpool_pop_slow") &&
-		  ks_listed("objpool_push_slow"), "symbols_given", NULL, detail);
+	ks_result(!ret && ks_listed("__objpool_pop_slow") &&
+		  ks_listed("__objpool_push_slow"), "symbols_given", NULL, detail);
 
 	for (i = 0; i < ks_nr_syms; i++) {
 		/* Passes wrongly: -EINVAL for another reason; the blacklist check sees it. */

@@ -1,7 +1,9 @@
-# Kprobe safety of the pool's fast path: every out-of-line objpool_*
-# function objpool_pop() and objpool_push() can reach must refuse kprobes
+# Kprobe safety of the pool's fast path: every out-of-line objpool_* or
+# __objpool_* function objpool_pop() and objpool_push() can reach, and
+# objpool_drop() (kretprobe and rethook drop an instance that a push did
+# not take, inside the handler), must refuse kprobes
 # and kretprobes, else a probe on it recurses into the kretprobe/rethook
-# code that pops and pushes.  The symbols are every t/T objpool_* text
+# code that pops and pushes.  The symbols are every t/T [__]objpool_* text
 # symbol of vmlinux in /proc/kallsyms (what nm shows of the built vmlinux,
 # compiler clones such as .constprop.0 included) except those reached only
 # from init and teardown ($init_only).  Cases, KTAP:
@@ -18,18 +20,17 @@
 ko=/guest/modules/objpool_kprobe_safety.ko
 bl=/sys/kernel/debug/kprobes/blacklist
 tr=/sys/kernel/tracing
-# Reached only from objpool_init(), objpool_fini(), objpool_free() and
-# objpool_drop(), never from pop or push: kprobes on them are allowed.
-# objpool_drop() runs from RCU callbacks (free_rp_inst_rcu(),
-# free_rethook_node_rcu()), outside the probe handlers.
-init_only="objpool_init objpool_fini objpool_free objpool_drop
-objpool_alloc_meta objpool_free_all objpool_plan_rings objpool_alloc_rings
-objpool_alloc_objs_paged objpool_alloc_objs objpool_fill_rings
-objpool_inverse objpool_alloc_all"
+# Reached only from objpool_init(), objpool_fini() and objpool_free() (which
+# objpool_drop() calls for the last reference, from RCU callbacks after
+# unregister, never while a handler can push), or only from tests
+# (__objpool_obj_at()), never from pop or push: kprobes on them are allowed.
+init_only="objpool_init objpool_fini objpool_free objpool_free_all
+objpool_plan_rings objpool_alloc_block objpool_fill_rings objpool_alloc_all
+__objpool_obj_at"
 # A function kernel/kprobes.c puts on the blacklist (NOKPROBE_SYMBOL).
 known_blacklisted=pre_handler_kretprobe
 
-if ! grep -q ' objpool_pop_slow$' /proc/kallsyms; then
+if ! grep -q ' __objpool_pop_slow$' /proc/kallsyms; then
 	echo "KTAP version 1"; echo "1..1"
 	tap_skip kprobe_safety "this kernel has no objpool (unpatched base)"
 	exit 0
@@ -37,7 +38,7 @@ fi
 # Text symbols of vmlinux only (a module's carry a 4th field, [module]).
 # A compiler part of a function (NAME.cold, NAME.constprop.0, ...) goes
 # with NAME.
-syms=$(awk 'NF == 3 && $2 ~ /^[tT]$/ && $3 ~ /^objpool_/ { print $3 }' /proc/kallsyms |
+syms=$(awk 'NF == 3 && $2 ~ /^[tT]$/ && $3 ~ /^(__)?objpool_/ { print $3 }' /proc/kallsyms |
 	sort -u | awk -v skip="$init_only" '
 	BEGIN { n = split(skip, a); for (i = 1; i <= n; i++) s[a[i]] = 1 }
 	{ base = $1; sub(/\..*/, "", base); if (!(base in s)) print }')

@@ -7,7 +7,7 @@
 . "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-begin='[    5.000001] objpool_kunit: expected WARNING begin: objpool_push'
+begin='[    5.000001] objpool_kunit: expected WARNING begin: __objpool_debug_push'
 end='[    5.000009] objpool_kunit: expected WARNING end'
 warn() { # a WARNING report at function $1
 	printf '%s\n' "[    5.000002] ------------[ cut here ]------------" \
@@ -45,12 +45,12 @@ case_() {
 echo "TAP version 13"
 echo "1..9"
 case_ "clean console passes" 0 "[    1.0] hello"
-case_ "unbracketed WARNING fails" 3 "$(warn objpool_push_slow)"
-case_ "bracketed WARNING in objpool_push passes" 0 "$begin" "$(warn objpool_push_slow)" "$end"
+case_ "unbracketed WARNING fails" 3 "$(warn __objpool_debug_push)"
+case_ "bracketed WARNING in __objpool_debug_push passes" 0 "$begin" "$(warn __objpool_debug_push)" "$end"
 case_ "bracketed WARNING elsewhere fails" 3 "$begin" "$(warn kmem_cache_free)" "$end"
-case_ "two bracketed WARNINGs fail" 3 "$begin" "$(warn objpool_push)" "$(warn objpool_push)" "$end"
+case_ "two bracketed WARNINGs fail" 3 "$begin" "$(warn __objpool_debug_push)" "$(warn __objpool_debug_push)" "$end"
 case_ "bracket without its WARNING fails" 3 "$begin" "$end"
-case_ "WARNING after the bracket fails" 3 "$begin" "$(warn objpool_push)" "$end" "$(warn objpool_push)"
+case_ "WARNING after the bracket fails" 3 "$begin" "$(warn __objpool_debug_push)" "$end" "$(warn __objpool_debug_push)"
 case_ "known report of the base (expect/known-reports.txt) passes" 0 \
 	"$(kcsan pre_handler_kretprobe pre_handler_kretprobe)"
 case_ "other KCSAN report fails" 3 "$(kcsan rethook_try_get rethook_recycle)"
