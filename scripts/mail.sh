@@ -3,9 +3,9 @@
 # package) into build/mail/ and never sent.  The sender is the user's own
 # git identity (git config user.name, user.email): it becomes the author
 # and From: of every patch, every patch gets the sender's Signed-off-by
-# (the sender certifies the DCO), and the OBJPOOL entry of MAINTAINERS,
-# which names no maintainer in patches/, gets "M: sender" (scripts/
-# restamp.sh).  patches/ carry the project's identity and no Signed-off-by
+# (the sender certifies the DCO), and an OBJPOOL entry of MAINTAINERS
+# that names no maintainer would get "M: sender" (scripts/restamp.sh; the
+# 6.1 series lists its files under KPROBES instead, so it has none).  patches/ carry the project's identity and no Signed-off-by
 # (make series); an unset or placeholder sender is refused (lib.sh,
 # identity_problem).  b4 takes the stamped commits, the cover letter of
 # patches/0000-cover-letter.patch and the recipients the tree's

@@ -3,7 +3,8 @@
 # stamped with the sender's identity:
 #  1. it writes one message per patch of patches/ plus the cover letter;
 #  2. each message carries its commit's change, and the stamping changed
-#     nothing in the tree but the sender's M: line in the OBJPOOL entry;
+#     nothing in the tree but, where an OBJPOOL entry names no maintainer,
+#     the sender's M: line in it;
 #  3. each message has recipients, from the tree's get_maintainer.pl;
 #  4. each message is From: the sender, each patch's last Signed-off-by is
 #     the sender's;
