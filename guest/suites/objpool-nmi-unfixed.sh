@@ -2,12 +2,13 @@
 # (lib/tests/objpool_kunit.c, the "after" in kunit-objpool) built on the
 # base's unfixed push (guest/modules/objpool_unfixed_kunit.c) must fail:
 # an object handed out twice or lost, or a pop that livelocked, which the
-# case stops itself after 10 s without progress.  "ok" means the case
-# caught the unfixed push.  Also reports how often the base's reservation
-# loop would have warned (its WARN_ON_ONCE, counted instead).
+# case stops itself after 10 s without progress.  Its one case,
+# unfixed_push_fails, is "ok" when the KUnit case caught the unfixed push.
+# Also reports how often the base's reservation loop would have warned
+# (its WARN_ON_ONCE, counted instead).
 . /guest/tap.sh
 tap_plan 1
-name="the objpool NMI case fails on the unfixed push"
+name=unfixed_push_fails
 ko=/guest/modules/objpool_unfixed_kunit.ko
 if [ ! -f "$ko" ]; then
 	tap_skip "$name" "no objpool_unfixed_kunit.ko: the tree has no lib/tests/objpool_kunit.c (the unpatched base, or not the 7.2 series)"
