@@ -34,4 +34,10 @@ for b in $bases; do
 	steps+=(--steps "$results/steps.tsv")
 	verdicts+=("$results"/*/verdicts.json)
 done
+# The total needs a KUnit parser too: that of a base checked here (BASES
+# may leave out the one lib.sh chose).
+for b in $bases; do
+	d=$(base_work "$b")/linux/tools/testing/kunit
+	[ -d "$d" ] && { export KUNIT_DIR=$d; break; }
+done
 "$TOP/scripts/ktap.py" total "${steps[@]}" "${verdicts[@]}" && [ $status = 0 ]
