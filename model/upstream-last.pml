@@ -38,6 +38,14 @@
  *    push writes t and stores @last = t + 1, behind @head = t + 2: every
  *    later pop of ring 0 retries forever unless a push to ring 0 comes,
  *    and none does when the spinning pop is CPU 0's own.
+ *
+ * FIXED: the push of the 7.2 series' fix instead (series-7.2, patch 1),
+ * where spin must find neither: after writing its slot a push reads
+ * @last and, only when it equals its own position t, stores t + 1 in a
+ * step of its own (no atomic check-and-store: another context may run
+ * between the two); it then reads @tail and, while @tail differs from
+ * the @last it stored, reads @last again and, if unchanged, stores the
+ * @tail it read.  A push that finds @last below t stores nothing.
  */
 
 #ifndef NOBJ
@@ -87,6 +95,10 @@ typedef ctx {
 #define PUSH_CAS	6
 #define PUSH_STORE	7
 #define PUSH_LAST	8
+#define PUSH_PUB	9
+#define PUSH_RETAIL	10
+#define PUSH_RELAST	11
+#define PUSH_WALK	12
 
 #define K	k[d - 1]
 #define STEP(X)	:: d_step { d > 0 && K.pc == X ->
@@ -172,10 +184,42 @@ proctype cpu(byte c)
 		status[K.idx] = IN;
 		K.pc = PUSH_LAST
 	END_STEP
+#ifndef FIXED
 	STEP(PUSH_LAST)
 		last[K.r] = K.t + 1;
 		DONE
 	END_STEP
+#else
+	STEP(PUSH_LAST)
+		if
+		:: last[K.r] == K.t -> K.pc = PUSH_PUB
+		:: else -> DONE
+		fi
+	END_STEP
+	STEP(PUSH_PUB)
+		last[K.r] = K.t + 1;
+		K.l = K.t + 1;
+		K.pc = PUSH_RETAIL
+	END_STEP
+	STEP(PUSH_RETAIL)
+		K.t = tail[K.r];
+		if
+		:: K.t == K.l -> DONE
+		:: else -> K.pc = PUSH_RELAST
+		fi
+	END_STEP
+	STEP(PUSH_RELAST)
+		if
+		:: last[K.r] == K.l -> K.pc = PUSH_WALK
+		:: else -> DONE
+		fi
+	END_STEP
+	STEP(PUSH_WALK)
+		last[K.r] = K.t;
+		K.l = K.t;
+		K.pc = PUSH_RETAIL
+	END_STEP
+#endif
 
 	:: d == 0 -> break
 	od;

@@ -18,9 +18,15 @@ for a in $(valid_arches); do
 done
 # Each base at the version its series was made on; the version may have
 # left the archive, then whatever is there (tree.sh says so).
-bases=
+# A base from another suite (BASE_SUITE) is fetched below instead.
+bases= fetch=
 for b in $(valid_bases); do
-	eval "$(grep -E '^BASE_(PKG|VERSION)=' "$TOP/config/base/$b.env")"
+	BASE_SUITE=
+	eval "$(grep -E '^BASE_(PKG|VERSION|SUITE)=' "$TOP/config/base/$b.env")"
+	if [ -n "$BASE_SUITE" ]; then
+		fetch="$fetch $b"
+		continue
+	fi
 	dpkg-query -W -f '${Version}' "$BASE_PKG" >/dev/null 2>&1 || bases="$bases $BASE_PKG=$BASE_VERSION"
 done
 
@@ -59,4 +65,44 @@ for a in $(valid_arches); do
 	mkdir -p "$gb"
 	for deb in "$tmp"/*.deb; do dpkg -x "$deb" "$gb"; done
 	rm -rf "$tmp"
+done
+
+# A base from another suite than the host's (7.2 from sid): its source
+# package is downloaded with apt-get download and unpacked with dpkg -x into
+# BASE_UNPACKED, never installed.  Installing it would pull that suite's
+# binutils and xz-utils into a bookworm host (it depends on both), and a sid
+# entry in the system's apt sources would offer every sid package to the
+# next apt-get upgrade.  So apt reads a source list of its own, with its
+# own package lists, in a directory under /var/cache/objpool; the system's
+# apt configuration and dpkg database are left as they were.
+for b in $fetch; do
+	(
+	. "$TOP/config/base/$b.env"
+	[ -f "$BASE_TARBALL" ] && exit 0
+	[ "$(id -u)" = 0 ] || die "$BASE_TARBALL is missing; run make deps as root to fetch $BASE_PKG $BASE_VERSION from $BASE_SUITE"
+	apt=/var/cache/objpool/apt-$BASE_SUITE
+	mkdir -p "$apt/sources" "$apt/lists/partial" "$apt/cache/archives/partial"
+	cat >"$apt/sources/$BASE_SUITE.sources" <<-EOS
+		Types: deb
+		URIs: http://deb.debian.org/debian
+		Suites: $BASE_SUITE
+		Components: main
+		Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+	EOS
+	opts=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$apt/sources"
+	      -o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache"
+	      -o Dir::State::Status=/dev/null)
+	say "fetching $BASE_PKG $BASE_VERSION from $BASE_SUITE"
+	apt-get "${opts[@]}" update -qq ||
+		die "apt-get update of $BASE_SUITE failed; check the network"
+	tmp=$(mktemp -d) && chmod 755 "$tmp"	# apt's sandbox user writes there
+	(cd "$tmp" && apt-get "${opts[@]}" download -qq "$BASE_PKG=$BASE_VERSION") ||
+		die "cannot download $BASE_PKG=$BASE_VERSION from $BASE_SUITE (has it left the archive? update config/base/$b.env)"
+	echo "$BASE_DEB_SHA256  $(ls "$tmp"/*.deb)" | sha256sum -c --quiet ||
+		die "the downloaded $BASE_PKG does not match BASE_DEB_SHA256 in config/base/$b.env"
+	rm -rf "$BASE_UNPACKED.tmp" && dpkg -x "$tmp"/*.deb "$BASE_UNPACKED.tmp" &&
+		mv "$BASE_UNPACKED.tmp" "$BASE_UNPACKED" || die "cannot unpack $BASE_PKG into $BASE_UNPACKED"
+	rm -rf "$tmp"
+	[ -f "$BASE_TARBALL" ] || die "$BASE_PKG has no $BASE_TARBALL"
+	) || exit
 done

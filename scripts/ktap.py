@@ -38,8 +38,12 @@ def parse_lines(lines):
     """kunit_parser's Test tree of LINES, with the parser's report discarded.
 
     6.1's parser reports to its module's printer; later ones take a printer
-    argument."""
-    quiet = kunit_printer.Printer(io.StringIO())
+    argument.  The printer's first parameter is the output file up to 6.12,
+    a flag to print at all since (7.2: Printer(print, output))."""
+    if 'output' in inspect.signature(kunit_printer.Printer).parameters:
+        quiet = kunit_printer.Printer(output=io.StringIO())
+    else:
+        quiet = kunit_printer.Printer(io.StringIO())
     if len(inspect.signature(kunit_parser.parse_run_tests).parameters) > 1:
         return kunit_parser.parse_run_tests(lines, quiet)
     saved, kunit_parser.stdout = kunit_parser.stdout, quiet

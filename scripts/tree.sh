@@ -6,8 +6,15 @@
 env=config/base/$BASE_KERNEL.env
 t=${TREE#$TOP/} p=${PATCHES#$TOP/}
 
-installed=$(dpkg-query -W -f '${Version}' "$BASE_PKG" 2>/dev/null) ||
-	die "$BASE_PKG is not installed; run 'make deps' (or apt-get install $BASE_PKG)"
+if [ -n "${BASE_SUITE:-}" ]; then
+	# Downloaded and unpacked by deps.sh, not installed (config/base/7.2.env).
+	[ -f "$BASE_TARBALL" ] ||
+		die "$BASE_TARBALL is missing; run 'make deps' (it fetches $BASE_PKG $BASE_VERSION from $BASE_SUITE)"
+	installed=$BASE_VERSION
+else
+	installed=$(dpkg-query -W -f '${Version}' "$BASE_PKG" 2>/dev/null) ||
+		die "$BASE_PKG is not installed; run 'make deps' (or apt-get install $BASE_PKG)"
+fi
 [ "$installed" = "$BASE_VERSION" ] ||
 	warn "$BASE_PKG $installed is installed but the series was made on $BASE_VERSION ($env); going on as long as the series applies"
 

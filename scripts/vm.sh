@@ -57,6 +57,10 @@ printf '%s\n' "$cmd" >"$tmp/root/guest/cmd"
 cat "$obj/initramfs.cpio.gz" "$tmp/cmd.cpio.gz" >"$rundir/initrd.gz"
 
 append="console=$ARCH_CONSOLE panic=-1 oops=panic printk.devkmsg=on ${APPEND:-}"
+# An arm64 kernel built with pseudo-NMI (config/nmi-arm64.config) uses it
+# only when asked: the NMI IPIs the objpool reproducer sends need it, and
+# QEMU's virt machine has the GICv3 it needs (config/arch/arm64.sh).
+grep -q '^CONFIG_ARM64_PSEUDO_NMI=y' "$obj/.config" && append="irqchip.gicv3_pseudo_nmi=1 $append"
 case ${TCG_THREAD:-multi} in
 multi | single) ;;
 *) die "TCG_THREAD is multi or single, not '$TCG_THREAD'" ;;

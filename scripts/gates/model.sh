@@ -8,7 +8,8 @@
 #    with the searches it held in and the mutants it caught;
 #  - upstream-last/*: the positive control model/upstream-last.pml
 #    (upstream's `last` publication): spin must find the stale entry and
-#    the endless spin;
+#    the endless spin; upstream-last-fixed/*: the same model with the 7.2
+#    series' fixed push (-DFIXED), where spin must find neither;
 #  - litmus/NAME: every LKMM litmus test of the series
 #    (tools/testing/objpool/litmus/check.sh) gives the verdict its
 #    Result: line states, with herd7 from ../shared/tools/herd7, and each
@@ -45,6 +46,28 @@ upstream() {
 	esac
 }
 
+# fixed NAME PANFLAGS -DFLAG...: one search of upstream-last.pml with
+# -DFIXED, the push of the 7.2 series' fix, that must end with no error
+# (the same searches find both bugs without -DFIXED, above).
+fixed() {
+	local name=$1 panflags=$2 d=$log/fixed-$1 stats
+	shift 2
+	rm -rf "$d" && mkdir -p "$d"
+	if ! (cd "$d" && spin -a -DFIXED "$@" "$TOP/model/upstream-last.pml" >spin.log 2>&1 &&
+	      cc -O1 -w -o pan pan.c >cc.log 2>&1); then
+		echo "FAIL upstream-last-fixed/$name: spin -a or cc failed, see ${d#$TOP/}"
+		return
+	fi
+	# shellcheck disable=SC2086
+	(cd "$d" && ./pan -m100000 $panflags >pan.log 2>&1)
+	stats=$(awk '/states, stored/ { print $1 " states" }' "$d/pan.log")
+	if grep -q 'errors: 0$' "$d/pan.log"; then
+		echo "ok   upstream-last-fixed/$name: no error, as it must; $stats"
+	else
+		echo "FAIL upstream-last-fixed/$name: $(grep -m1 '^pan:' "$d/pan.log" || echo 'no verdict'); $stats, see ${d#$TOP/}"
+	fi
+}
+
 out=$(
 	if [ ! -x "$dir/model/check.sh" ] || [ ! -x "$dir/litmus/check.sh" ]; then
 		echo "FAIL series: no tools/testing/objpool/{model,litmus}/check.sh in build/linux; run make tree"
@@ -55,6 +78,8 @@ out=$(
 		"$dir/model/check.sh" 2>&1 | sed 's/^\(ok  \|FAIL\) /&model\//'
 		upstream stale-entry 'assertion violated (status[' "" -DOPS=4
 		upstream endless-spin 'acceptance cycle' "-a -f" -DOPS=4 -DLIVE
+		fixed stale-entry "" -DOPS=4
+		fixed endless-spin "-a -f" -DOPS=3 -DLIVE
 	fi
 	if [ ! -x "$herd7" ]; then
 		echo "FAIL litmus: no herd7 at ${herd7}; CI clones the repository with shared/ beside it (\$TOP/../shared/tools/herd7), or set HERD7"

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The 7.2 series' objpool KUnit case, lib/tests/objpool_kunit.c, on the
+ * push of the unpatched base: objpool_unfixed.h is the base's objpool.h
+ * (guest/modules/Kbuild), included before the case includes
+ * <linux/objpool.h>, which its include guard then skips.  The case must
+ * fail here (guest/suites/objpool-nmi-unfixed.sh).
+ */
+#include <linux/atomic.h>
+#include <linux/module.h>
+#include <linux/printk.h>
+
+/* The base's WARN_ON_ONCE(tail - head > nr_objs), counted. */
+static atomic_t objpool_unfixed_warnings = ATOMIC_INIT(0);
+#define objpool_unfixed_warn(cond) ({					\
+	bool __warn = (cond);						\
+	if (unlikely(__warn))						\
+		atomic_inc(&objpool_unfixed_warnings);			\
+	__warn;								\
+})
+
+#include "objpool_unfixed.h"
+#include "objpool_kunit.c"
+
+static void __exit objpool_unfixed_exit(void)
+{
+	pr_info("objpool_unfixed_kunit: the reservation loop's warning condition held %d times\n",
+		atomic_read(&objpool_unfixed_warnings));
+}
+module_exit(objpool_unfixed_exit);
