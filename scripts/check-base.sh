@@ -4,9 +4,9 @@
 # verdicts per step that ran suites, and steps.tsv (verdict, step, seconds).
 # FLAVORS limits the flavors (default: BASE_CHECK_FLAVORS of the base's
 # config/base/*.env, each on the arches config/flavors names); ARCHES the
-# arches (default: all).
+# arches (default: the base's BASE_CHECK_ARCHES, else all).
 . "$(dirname "$0")/lib.sh"
-arches=${ARCHES:-$(valid_arches)}
+arches=${ARCHES:-${BASE_CHECK_ARCHES:-$(valid_arches)}}
 flavors=${FLAVORS:-$BASE_CHECK_FLAVORS}
 results=$WORK/results
 rm -rf "$results"
