@@ -24,10 +24,13 @@ step() {	# step NAME CMD...: run one step, record its verdict
 	[ "$verdict" = ok ]
 }
 
-# judge DIR ARCH LABEL: the verdicts of one results directory.
+# judge DIR ARCH LABEL: the verdicts of one results directory; the cases
+# of the series' own suites are pinned per LABEL (ARCH-FLAVOR) in
+# EXPECT/pinned-LABEL.txt, where one exists.
 judge() {
 	"$TOP/scripts/ktap.py" compare "$1" "$2" --label "$BASE_KERNEL/$3" \
-		--base "$EXPECT/base-$2.txt" --exceptions "$EXPECT/exceptions.txt"
+		--base "$EXPECT/base-$2.txt" --exceptions "$EXPECT/exceptions.txt" \
+		--pinned "$EXPECT/pinned-$3.txt"
 }
 
 # guest_suites ARCH FLAVOR: boot, run the flavor's suites, judge them.
