@@ -59,6 +59,12 @@ for c in "$TOP"/guest/src/*.c; do
 done
 
 [ -d "$obj/mod/lib/modules" ] && cp -r "$obj/mod/lib/modules" "$root/lib/"
+# The kernel's config where tools read it (the objpool kselftest tells an
+# unset option from a module that is missing by it).
+if [ -f "$obj/.config" ] && [ -f "$obj/include/config/kernel.release" ]; then
+	mkdir -p "$root/boot"
+	cp "$obj/.config" "$root/boot/config-$(cat "$obj/include/config/kernel.release")"
+fi
 
 if [ -d "$gm" ]; then
 	mkdir -p "$root/guest/modules"

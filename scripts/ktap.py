@@ -9,7 +9,12 @@
       (RESULTS_DIR/vm.json, written by scripts/vm.sh); write the verdicts as
       data to RESULTS_DIR/verdicts.json, print each failing case with the
       lines of its output that say why, and end with "L: N passed, N failed,
-      N skipped"; exit 1 on any failure.
+      N skipped"; exit 1 on any failure.  With --pinned FILE (lines 'case
+      STATUS', SUCCESS or SKIPPED, for the series' own suites, which the base
+      lacks): every case of a suite named there must be listed, and end with
+      the status listed; a pinned case that did not run, one that is not
+      pinned, a skip of a case pinned SUCCESS and a pass of one pinned
+      SKIPPED each fail.
   ktap.py total [--steps FILE]... VERDICTS_JSON...
       add up verdicts.json files (and the steps make check ran, a failed one
       counting as a failed case) and print "N passed, N failed, N skipped";
@@ -160,13 +165,29 @@ def compare(args):
     verdicts = {}
     lines = []
     suites_ran = {c.split('/')[0] for c in cases}
-    for case in sorted(set(cases) | set(base)):
+    pinned = read_table(args.pinned)
+    pinned_suites = {c.split('/')[0] for c in pinned}
+    for case in sorted(set(cases) | set(base) | set(pinned)):
         status = cases.get(case, 'MISSING')
+        suite = case.split('/')[0]
         # A case the base only skipped (e.g. the placeholder of a suite the
         # base lacks) is not a case of a run whose suite reported others.
-        if status == 'MISSING' and base.get(case) == 'SKIPPED' and case.split('/')[0] in suites_ran:
+        if status == 'MISSING' and base.get(case) == 'SKIPPED' and suite in suites_ran \
+                and case not in pinned:
             continue
-        if status == 'SUCCESS':
+        pin = pinned.get(case)
+        why = None
+        if suite in pinned_suites and status != 'FAILURE':
+            if pin is None:
+                why = f'{status}, not pinned in {os.path.basename(args.pinned)}'
+            elif status == 'MISSING':
+                why = f'pinned {pin} in {os.path.basename(args.pinned)}, did not run'
+            elif status != pin:
+                why = f'{status}, pinned {pin} in {os.path.basename(args.pinned)}'
+        if why:
+            verdict = 'failed'
+            lines.append(f'  FAILED  {case}: {why}')
+        elif status == 'SUCCESS':
             verdict = 'passed'
         elif case in exceptions:
             verdict = 'skipped'
@@ -177,7 +198,8 @@ def compare(args):
             verdict = 'failed'
             was = f' (base: {base[case]})' if case in base else ''
             lines.append(f'  FAILED  {case}: {status}{was}')
-        verdicts[case] = {'status': status, 'base': base.get(case), 'verdict': verdict}
+        verdicts[case] = {'status': status, 'base': base.get(case), 'pinned': pin,
+                          'verdict': verdict}
     counts = {v: sum(1 for c in verdicts.values() if c['verdict'] == v)
               for v in ('passed', 'failed', 'skipped')}
     with open(os.path.join(args.results, 'verdicts.json'), 'w') as f:
@@ -229,6 +251,7 @@ def main():
     m.add_argument('arch')
     m.add_argument('--base')
     m.add_argument('--exceptions')
+    m.add_argument('--pinned')
     m.add_argument('--label', default='cases')
     t = sub.add_parser('total')
     t.add_argument('--steps', action='append', default=[])

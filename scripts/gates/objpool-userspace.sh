@@ -3,7 +3,20 @@
 # (tools/testing/objpool), plain, under ThreadSanitizer and under
 # AddressSanitizer+UBSan, each in its short mode; one case per test and
 # build. Upstream's objpool (Debian's linux-source-6.12) is built in as
-# the peer of the NMI positive control, which must fail on it.
+# the peer of the NMI positive control, which must fail on it. The
+# landings case prints, per signal and window, the landings it counted
+# and the least it asserts.
+#
+# Then mutant/NAME: each mutant of the pool (tools/testing/objpool/
+# mutants/NAME.patch, run by mutants/check.sh) must be caught with the
+# verdict its header names; a survivor fails.
+#
+# The cases are pinned in expect/host-userspace.txt, "NAME ok" or
+# "NAME skip" a line: a pinned case that does not run (missing/NAME), a
+# case not pinned (unpinned/NAME), a skip of a case pinned ok
+# (unexpected-skip/NAME) and a run of one pinned skip (unexpected-run/
+# NAME) each fail. After a deliberate change of the cases:
+# USERSPACE_PIN=1 rewrites the list from this run.
 . "$(dirname "$0")/../lib.sh"
 dir=$TREE/tools/testing/objpool
 echo "TAP version 13"
@@ -35,6 +48,37 @@ out=$(if grep -q 'upstream peer: build failed' "$log"; then
 	sed -n "s|^ok   \(.*\)|ok $b/\1|p; s|^FAIL \(.*\)|not ok $b/\1|p
 		s|^SKIP \([^ ]*\) # \(.*\)|ok $b/\1 # SKIP \2|p" "$log.$b"
 	[ "$rc" = 0 ] || echo "not ok $b # exit status $rc, see ${log#$TOP/}.$b"
-done)
-echo "1..$(echo "$out" | grep -c .)"
-echo "$out" | awk '{ n++; sub(/^(not )?ok /, "&" n " "); print }'
+	sed -n 's/^  \(irqs\|NMIs\) in .*(at least [0-9]*)$/# '"$b"':&/p' "$log.$b"
+done
+"$dir/mutants/check.sh" >"$log.mutants" 2>&1
+sed -n 's/^ok   \([^:]*\): \(.*\)/ok mutant\/\1 # \2/p
+	s/^FAIL \([^:]*\): \(.*\)/not ok mutant\/\1 # \2/p' "$log.mutants"
+grep -Eq '^(ok  |FAIL) ' "$log.mutants" ||
+	echo "not ok mutants # mutants/check.sh ran none, see ${log#$TOP/}.mutants"
+)
+pinned=$TOP/expect/host-userspace.txt
+# NAME STATUS for each case that ran: skip, or ok (passed or failed).
+ran=$(echo "$out" | sed -n 's/^\(not \)\{0,1\}ok \([^ ]*\) # SKIP.*/\2 skip/p; t
+	s/^\(not \)\{0,1\}ok \([^ ]*\).*/\2 ok/p' | sort -u)
+if [ -n "${USERSPACE_PIN:-}" ]; then
+	{ grep '^#' "$pinned" 2>/dev/null; echo "$ran"; } >"$pinned.new" &&
+		mv "$pinned.new" "$pinned"
+fi
+out=$(echo "$out"
+if [ ! -f "$pinned" ]; then
+	echo "not ok pinned # no ${pinned#$TOP/}; USERSPACE_PIN=1 writes it"
+else
+	want=$(grep -v '^#' "$pinned" | sort -u)
+	join -a1 -a2 -e none -o 0,1.2,2.2 <(echo "$want") <(echo "$ran") |
+	while read -r name pin got; do
+		case $pin/$got in
+		ok/ok | skip/skip) ;;
+		*/none) echo "not ok missing/$name # pinned in ${pinned#$TOP/} ($pin), did not run" ;;
+		none/*) echo "not ok unpinned/$name # ran ($got), not in ${pinned#$TOP/}" ;;
+		ok/skip) echo "not ok unexpected-skip/$name # pinned ok in ${pinned#$TOP/}, skipped" ;;
+		skip/ok) echo "not ok unexpected-run/$name # pinned skip in ${pinned#$TOP/}, ran" ;;
+		esac
+	done
+fi)
+echo "1..$(echo "$out" | grep -c '^\(not \)\{0,1\}ok ')"
+echo "$out" | awk '/^(not )?ok / { n++; sub(/^(not )?ok /, "&" n " ") } { print }'
