@@ -12,6 +12,8 @@ use_arch "$arch"
 cpio=$obj/initramfs.cpio.gz
 busybox=$BUILD/guest-bin/$arch/bin/busybox bash=$BUILD/guest-bin/$arch/bin/bash-static
 [ -x "$busybox" ] && [ -x "$bash" ] || die "no static busybox/bash for $arch guests; run 'make deps'"
+perfroot=$BUILD/guest-bin/$arch/perf
+[ -x "$perfroot/usr/bin/perf" ] || die "no perf for $arch guests (build/guest-bin/$arch/perf); run 'make deps'"
 
 # The guest's own modules (guest/modules): built against this build,
 # rebuilt when their source or the kernel changed.
@@ -35,7 +37,7 @@ fi
 # (the guest programs' compiler), the arch's facts, the static binaries, and
 # the build's modules and kselftests (kernel.sh installs them afresh after
 # every build).
-if [ -f "$cpio" ] && [ -z "$(find "$TOP/guest" "$0" "$TOP/scripts/lib.sh" "$TOP/config/arch/$arch.sh" "$busybox" "$bash" \
+if [ -f "$cpio" ] && [ -z "$(find "$TOP/guest" "$0" "$TOP/scripts/lib.sh" "$TOP/config/arch/$arch.sh" "$busybox" "$bash" "$perfroot" \
 	"$obj/mod" "$obj/kselftest" "$gm" -newer "$cpio" 2>/dev/null | head -n 1)" ]; then
 	exit 0
 fi
@@ -57,6 +59,39 @@ for c in "$TOP"/guest/src/*.c; do
 	"$(arch_cc)" -O2 -static -pthread -Wall -o "$root/usr/bin/$(basename "$c" .c)" "$c" ||
 		die "cannot build guest program $c for $arch"
 done
+
+# perf (Debian's linux-perf, scripts/deps.sh) and the shared libraries it
+# loads: its DT_NEEDED closure, read with readelf (any arch), found in the
+# unpacked packages' library directories, and the program interpreter.  The
+# guest has no ld.so.cache: the libraries go where the loader looks without
+# one, /lib/TRIPLET.
+perf_closure() {
+	local todo=$perfroot/usr/bin/perf f so lib seen=" "
+	while [ -n "$todo" ]; do
+		f=${todo%% *}; todo=${todo#"$f"}; todo=${todo# }
+		for so in $(readelf -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+			case $seen in *" $so "*) continue ;; esac
+			seen="$seen$so "
+			lib=
+			for d in lib/$ARCH_TRIPLET usr/lib/$ARCH_TRIPLET; do
+				[ -e "$perfroot/$d/$so" ] && lib=$perfroot/$d/$so && break
+			done
+			[ -n "$lib" ] || die "perf for $arch needs $so, which none of the packages scripts/deps.sh unpacked into ${perfroot#$TOP/} has; add its package to perf_pkgs there and run 'rm -rf ${perfroot#$TOP/}; make deps'"
+			echo "$lib"
+			todo="$todo${todo:+ }$lib"
+		done
+	done
+}
+mkdir -p "$root/lib/$ARCH_TRIPLET"
+cp "$perfroot/usr/bin/perf" "$root/usr/bin/perf"
+libs=$(perf_closure) || exit
+for lib in $libs; do
+	cp -L "$lib" "$root/lib/$ARCH_TRIPLET/"
+done
+interp=$(readelf -l "$perfroot/usr/bin/perf" | sed -n 's/.*interpreter: \(.*\)\]/\1/p')
+mkdir -p "$root${interp%/*}"
+cp -L "$perfroot/lib/$ARCH_TRIPLET/${interp##*/}" "$root$interp" ||
+	die "no program interpreter ${interp##*/} in ${perfroot#$TOP/}; run 'rm -rf ${perfroot#$TOP/}; make deps'"
 
 [ -d "$obj/mod/lib/modules" ] && cp -r "$obj/mod/lib/modules" "$root/lib/"
 
