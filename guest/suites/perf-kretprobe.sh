@@ -17,7 +17,8 @@ n=500
 func=${SYSCALL_PREFIX}getppid
 ev=${func}__return
 cases="perf_runs perf_probe_add perf_stat_counts_n kprobe_profile_agrees perf_record_script_retval perf_probe_del_clean
-       perf_probe_blacklisted_refused perf_probe_nonexistent_refused tracefs_r4097_refused nothing_left_registered"
+       perf_probe_blacklisted_refused tracefs_blacklisted_refused perf_probe_nonexistent_refused tracefs_r4097_refused
+       nothing_left_registered"
 tap_plan $(echo $cases | wc -w)
 export PERF_PAGER=cat
 cd /tmp || exit 1
@@ -60,13 +61,14 @@ if [ -n "$(registered)" ]; then
 fi
 
 # Add: no vmlinux and no debuginfo in the guest, so perf finds the function
-# in /proc/kallsyms and passes $retval through as the kernel's fetch arg.
+# in /proc/kallsyms (and defines the probe at _text+OFFSET) and passes
+# $retval through as the kernel's fetch arg.
 # Passes wrongly: a perf that defines the event but a kernel that never
 # registers the kretprobe (caught by the next two cases).
 out=$(perf probe -a "$func%return \$retval" 2>&1)
 rc=$?
 echo "$out" | sed 's/^/# /'
-if [ $rc = 0 ] && grep -q "^r[0-9]*:probe/$ev .*$func" $tr/kprobe_events; then
+if [ $rc = 0 ] && grep -q "^r[0-9]*:probe/$ev .*arg1=\$retval" $tr/kprobe_events; then
 	tap_ok perf_probe_add; echo "# $(grep "probe/$ev " $tr/kprobe_events)"
 	added=1
 else
@@ -160,9 +162,9 @@ refused() {
 }
 
 # A blacklisted function: perf reads the kernel's list and refuses; the
-# kernel would refuse too (kprobe-safety checks the kernel's side).  The
-# first function of the list that /proc/kallsyms names once, notify_die
-# when it is there.
+# kernel refuses it too when asked directly through tracefs (kprobe-safety
+# checks the pool's own functions).  The first function of the list that
+# /proc/kallsyms names once, notify_die when it is there.
 bl=
 if [ -r /sys/kernel/debug/kprobes/blacklist ]; then
 	for f in notify_die $(awk '{ print $2 }' /sys/kernel/debug/kprobes/blacklist | grep -v '\.' | head -n 50); do
@@ -173,8 +175,13 @@ fi
 if [ -n "$bl" ]; then
 	echo "# blacklisted function: $bl"
 	refused perf_probe_blacklisted_refused "blacklist" perf probe -a "$bl%return"
+	: >$tr/error_log
+	refused tracefs_blacklisted_refused "Failed to register probe event" \
+		sh -c "echo 'r:probe/perf_krp_bl $bl' >>$tr/kprobe_events || { cat $tr/error_log; exit 1; }"
 else
-	tap_skip perf_probe_blacklisted_refused "no /sys/kernel/debug/kprobes/blacklist entry named once in /proc/kallsyms"
+	for c in perf_probe_blacklisted_refused tracefs_blacklisted_refused; do
+		tap_skip $c "no /sys/kernel/debug/kprobes/blacklist entry named once in /proc/kallsyms"
+	done
 fi
 
 # A function that does not exist.
