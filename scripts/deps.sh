@@ -69,7 +69,8 @@ done
 # static libelf, libdw, zlib and more for each arch (Debian ships no static
 # libdw for arm64 cross builds) and a build of its own per arch on 2 shared
 # cores; this is a download, the same perf users run on Debian 12, and it
-# costs the guest about 12 MiB of initramfs (see docs/harness.md, "perf").
+# is a 12 MiB archive that vm.sh appends only to boots that run perf
+# (scripts/initramfs.sh).
 # The libraries are perf's DT_NEEDED closure (readelf -d, any arch), which
 # initramfs.sh checks; a library missing here is named there.
 perf_pkgs="linux-perf libc6 libgcc-s1 libstdc++6 libbabeltrace1 libbz2-1.0

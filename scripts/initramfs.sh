@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Pack the guest's userspace for ARCH into OBJDIR/initramfs.cpio.gz: static
+# Pack the guest's userspace for ARCH into OBJDIR/initramfs.cpio.gz (and
+# perf into build/guest-bin/ARCH/perf.cpio.gz, appended by vm.sh): static
 # busybox and bash (build/guest-bin/ARCH, from 'make deps'), /init, the guest
 # scripts and programs, /guest/arch.env (the arch's facts the guest needs,
 # and the base kernel whose series the build is),
@@ -32,12 +33,55 @@ if grep -q '^CONFIG_MODULES=y' "$obj/.config" &&
 	touch "$gm/.built"
 fi
 
+# perf for this arch's guests, an archive of its own that vm.sh appends to
+# the boots whose command needs perf: Debian's linux-perf (scripts/deps.sh)
+# and the shared libraries it loads, its DT_NEEDED closure (readelf, any
+# arch) found in the unpacked packages' library directories, and its
+# program interpreter.  The guest has no ld.so.cache: the libraries go
+# where the loader looks without one, /lib/TRIPLET.  42 MB unpacked, which
+# the kernel inflates in 3.7 s of an x86_64 TCG boot (round trip 8.5 ->
+# 12.3 s): every boot paying it would cost make bench minutes.
+perfcpio=$BUILD/guest-bin/$arch/perf.cpio.gz
+perf_closure() {
+	local todo=$perfroot/usr/bin/perf f so lib seen=" "
+	while [ -n "$todo" ]; do
+		f=${todo%% *}; todo=${todo#"$f"}; todo=${todo# }
+		for so in $(readelf -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+			case $seen in *" $so "*) continue ;; esac
+			seen="$seen$so "
+			lib=
+			for d in lib/$ARCH_TRIPLET usr/lib/$ARCH_TRIPLET; do
+				[ -e "$perfroot/$d/$so" ] && lib=$perfroot/$d/$so && break
+			done
+			[ -n "$lib" ] || die "perf for $arch needs $so, which none of the packages scripts/deps.sh unpacked into ${perfroot#$TOP/} has; add its package to perf_pkgs there and run 'rm -rf ${perfroot#$TOP/}; make deps'"
+			echo "$lib"
+			todo="$todo${todo:+ }$lib"
+		done
+	done
+}
+if [ ! -f "$perfcpio" ] || [ -n "$(find "$perfroot" "$0" -newer "$perfcpio" 2>/dev/null | head -n 1)" ]; then
+	pr=$perfcpio.root
+	rm -rf "$pr" && mkdir -p "$pr/usr/bin" "$pr/lib/$ARCH_TRIPLET"
+	cp "$perfroot/usr/bin/perf" "$pr/usr/bin/perf"
+	libs=$(perf_closure) || exit
+	for lib in $libs; do
+		cp -L "$lib" "$pr/lib/$ARCH_TRIPLET/"
+	done
+	interp=$(readelf -l "$perfroot/usr/bin/perf" | sed -n 's/.*interpreter: \(.*\)\]/\1/p')
+	mkdir -p "$pr${interp%/*}"
+	cp -L "$perfroot/lib/$ARCH_TRIPLET/${interp##*/}" "$pr$interp" ||
+		die "no program interpreter ${interp##*/} in ${perfroot#$TOP/}; run 'rm -rf ${perfroot#$TOP/}; make deps'"
+	(cd "$pr" && find . | cpio -o -H newc --quiet | gzip -1 -n) >"$perfcpio.tmp" &&
+		mv "$perfcpio.tmp" "$perfcpio"
+	rm -rf "$pr"
+fi
+
 # Up to date when nothing it is packed from is newer: the guest tree (a file
 # added or removed changes its directory's time), this script and lib.sh
 # (the guest programs' compiler), the arch's facts, the static binaries, and
 # the build's modules and kselftests (kernel.sh installs them afresh after
 # every build).
-if [ -f "$cpio" ] && [ -z "$(find "$TOP/guest" "$0" "$TOP/scripts/lib.sh" "$TOP/config/arch/$arch.sh" "$busybox" "$bash" "$perfroot" \
+if [ -f "$cpio" ] && [ -z "$(find "$TOP/guest" "$0" "$TOP/scripts/lib.sh" "$TOP/config/arch/$arch.sh" "$busybox" "$bash" \
 	"$obj/mod" "$obj/kselftest" "$gm" -newer "$cpio" 2>/dev/null | head -n 1)" ]; then
 	exit 0
 fi
@@ -60,38 +104,13 @@ for c in "$TOP"/guest/src/*.c; do
 		die "cannot build guest program $c for $arch"
 done
 
-# perf (Debian's linux-perf, scripts/deps.sh) and the shared libraries it
-# loads: its DT_NEEDED closure, read with readelf (any arch), found in the
-# unpacked packages' library directories, and the program interpreter.  The
-# guest has no ld.so.cache: the libraries go where the loader looks without
-# one, /lib/TRIPLET.
-perf_closure() {
-	local todo=$perfroot/usr/bin/perf f so lib seen=" "
-	while [ -n "$todo" ]; do
-		f=${todo%% *}; todo=${todo#"$f"}; todo=${todo# }
-		for so in $(readelf -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
-			case $seen in *" $so "*) continue ;; esac
-			seen="$seen$so "
-			lib=
-			for d in lib/$ARCH_TRIPLET usr/lib/$ARCH_TRIPLET; do
-				[ -e "$perfroot/$d/$so" ] && lib=$perfroot/$d/$so && break
-			done
-			[ -n "$lib" ] || die "perf for $arch needs $so, which none of the packages scripts/deps.sh unpacked into ${perfroot#$TOP/} has; add its package to perf_pkgs there and run 'rm -rf ${perfroot#$TOP/}; make deps'"
-			echo "$lib"
-			todo="$todo${todo:+ }$lib"
-		done
-	done
-}
-mkdir -p "$root/lib/$ARCH_TRIPLET"
-cp "$perfroot/usr/bin/perf" "$root/usr/bin/perf"
-libs=$(perf_closure) || exit
-for lib in $libs; do
-	cp -L "$lib" "$root/lib/$ARCH_TRIPLET/"
-done
-interp=$(readelf -l "$perfroot/usr/bin/perf" | sed -n 's/.*interpreter: \(.*\)\]/\1/p')
-mkdir -p "$root${interp%/*}"
-cp -L "$perfroot/lib/$ARCH_TRIPLET/${interp##*/}" "$root$interp" ||
-	die "no program interpreter ${interp##*/} in ${perfroot#$TOP/}; run 'rm -rf ${perfroot#$TOP/}; make deps'"
+# Without the perf archive (below) appended, /usr/bin/perf says how to get it.
+cat >"$root/usr/bin/perf" <<'EOS'
+#!/bin/sh
+echo "perf: not in this boot: vm.sh appends perf (build/guest-bin/ARCH/perf.cpio.gz) when the command names perf, or with PERF=1 (make vm PERF=1 CMD=...)" >&2
+exit 127
+EOS
+chmod 755 "$root/usr/bin/perf"
 
 [ -d "$obj/mod/lib/modules" ] && cp -r "$obj/mod/lib/modules" "$root/lib/"
 
