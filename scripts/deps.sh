@@ -65,12 +65,13 @@ done
 # the base's own version) and the shared libraries it links, unpacked into
 # build/guest-bin/ARCH/perf (never installed on the host); initramfs.sh
 # copies /usr/bin/perf and only the libraries it needs into the guest.
-# Why Debian's and not tools/perf of the tree: a static tools/perf needs
-# static libelf, libdw, zlib and more for each arch (Debian ships no static
-# libdw for arm64 cross builds) and a build of its own per arch on 2 shared
-# cores; this is a download, the same perf users run on Debian 12, and it
-# is a 12 MiB archive that vm.sh appends only to boots that run perf
-# (scripts/initramfs.sh).
+# Why Debian's and not tools/perf of the tree: 'perf probe' is built only
+# with libelf (tools/perf/Build: builtin-probe.o is CONFIG_LIBELF), so a
+# static tools/perf needs static libelf and zlib (and libdw for more)
+# installed for each arch as foreign -dev packages, and a perf build per
+# arch on 2 shared cores; this is a download of the perf users run on
+# Debian 12, of the base's version, and it is a 12 MiB archive that vm.sh
+# appends only to boots that run perf (scripts/initramfs.sh).
 # The libraries are perf's DT_NEEDED closure (readelf -d, any arch), which
 # initramfs.sh checks; a library missing here is named there.
 perf_pkgs="linux-perf libc6 libgcc-s1 libstdc++6 libbabeltrace1 libbz2-1.0
