@@ -30,7 +30,7 @@ grep -q " $func$" /proc/kallsyms || tap_skip_all "no $func in /proc/kallsyms"
 # probes, dynamic events, and kprobes on the probed function.
 registered() {
 	cat $tr/kprobe_events $tr/dynamic_events 2>/dev/null
-	grep -E " $func(\+0x0)?( |$)" /sys/kernel/debug/kprobes/list 2>/dev/null
+	grep -E " $func(\+0x0)?( |\$)" /sys/kernel/debug/kprobes/list 2>/dev/null
 }
 # clean NAME: nothing registered; otherwise say what, and remove it so
 # that the next case starts clean.
