@@ -39,8 +39,8 @@ fi
 # arch) found in the unpacked packages' library directories, and its
 # program interpreter.  The guest has no ld.so.cache: the libraries go
 # where the loader looks without one, /lib/TRIPLET.  42 MB unpacked, which
-# the kernel inflates in 3.7 s of an x86_64 TCG boot (round trip 8.5 ->
-# 12.3 s): every boot paying it would cost make bench minutes.
+# the kernel inflates at every boot that carries it: 0.3-1.8 s more of the
+# guest's clock before /init (docs/harness.md, "perf in the guest").
 perfcpio=$BUILD/guest-bin/$arch/perf.cpio.gz
 perf_closure() {
 	local todo=$perfroot/usr/bin/perf f so lib seen=" "

@@ -56,7 +56,7 @@ mkdir -p "$tmp/root/guest"
 printf '%s\n' "$cmd" >"$tmp/root/guest/cmd"
 (cd "$tmp/root" && find . | cpio -o -H newc --quiet | gzip -1 -n) >"$tmp/cmd.cpio.gz"
 # perf (scripts/initramfs.sh) only where the command needs it: its 42 MB
-# cost every boot 3.7 s (x86_64, TCG).  PERF=auto: when the command names
+# cost a boot up to 1.8 s under TCG.  PERF=auto: when the command names
 # perf (perf ..., a suite or benchmark named perf-*).
 perf=
 case ${PERF:-auto} in
