@@ -69,4 +69,4 @@ clean: ## remove the kernel builds (keeps the trees and ccache)
 # CMD          the guest command of make vm
 # BENCHES      the benchmarks make bench runs (names of config/benches)
 # ICOUNT=1     make vm: one vCPU under QEMU icount (instructions, not time)
-# VCPUS MAXCPUS MEM TIMEOUT NODES ACCEL V=1   make vm's guest (scripts/vm.sh)
+# VCPUS MAXCPUS MEM TIMEOUT NODES ACCEL PERF V=1   make vm's guest (scripts/vm.sh)

@@ -106,3 +106,32 @@ for b in $fetch; do
 	[ -f "$BASE_TARBALL" ] || die "$BASE_PKG has no $BASE_TARBALL"
 	) || exit
 done
+
+# perf in the guests of each arch: Debian's linux-perf (perf of Linux 6.1,
+# the base's own version) and the shared libraries it links, unpacked into
+# build/guest-bin/ARCH/perf (never installed on the host); initramfs.sh
+# copies /usr/bin/perf and only the libraries it needs into the guest.
+# Why Debian's and not tools/perf of the tree: 'perf probe' is built only
+# with libelf (tools/perf/Build: builtin-probe.o is CONFIG_LIBELF), so a
+# static tools/perf needs static libelf and zlib (and libdw for more)
+# installed for each arch as foreign -dev packages, and a perf build per
+# arch on 2 shared cores; this is a download of the perf users run on
+# Debian 12, of the base's version, and it is a 12 MiB archive that vm.sh
+# appends only to boots that run perf (scripts/initramfs.sh).
+# The libraries are perf's DT_NEEDED closure (readelf -d, any arch), which
+# initramfs.sh checks; a library missing here is named there.
+perf_pkgs="linux-perf libc6 libgcc-s1 libstdc++6 libbabeltrace1 libbz2-1.0
+	   libcap2 libcrypt1 libdw1 libelf1 libexpat1 libglib2.0-0 liblzma5
+	   libnuma1 libopencsd1 libpcre2-8-0 libperl5.36 libpython3.11
+	   libslang2 libunwind8 libuuid1 libzstd1 zlib1g"
+for a in $(valid_arches); do
+	use_arch "$a"
+	pr=$BUILD/guest-bin/$a/perf
+	[ -x "$pr/usr/bin/perf" ] && continue
+	tmp=$(mktemp -d) && chmod 755 "$tmp"
+	(cd "$tmp" && apt-get download -qq $(printf "%s:$ARCH_DEB " $perf_pkgs)) ||
+		die "cannot download linux-perf:$ARCH_DEB and its libraries ($perf_pkgs); check the apt sources (apt-cache policy linux-perf:$ARCH_DEB)"
+	rm -rf "$pr.tmp" && mkdir -p "$pr.tmp"
+	for deb in "$tmp"/*.deb; do dpkg -x "$deb" "$pr.tmp"; done
+	rm -rf "$tmp" "$pr" && mv "$pr.tmp" "$pr"
+done

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Pack the guest's userspace for ARCH into OBJDIR/initramfs.cpio.gz: static
+# Pack the guest's userspace for ARCH into OBJDIR/initramfs.cpio.gz (and
+# perf into build/guest-bin/ARCH/perf.cpio.gz, appended by vm.sh): static
 # busybox and bash (build/guest-bin/ARCH, from 'make deps'), /init, the guest
 # scripts and programs, /guest/arch.env (the arch's facts the guest needs,
 # and the base kernel whose series the build is),
@@ -12,6 +13,8 @@ use_arch "$arch"
 cpio=$obj/initramfs.cpio.gz
 busybox=$BUILD/guest-bin/$arch/bin/busybox bash=$BUILD/guest-bin/$arch/bin/bash-static
 [ -x "$busybox" ] && [ -x "$bash" ] || die "no static busybox/bash for $arch guests; run 'make deps'"
+perfroot=$BUILD/guest-bin/$arch/perf
+[ -x "$perfroot/usr/bin/perf" ] || die "no perf for $arch guests (build/guest-bin/$arch/perf); run 'make deps'"
 
 # The guest's own modules (guest/modules): built against this build,
 # rebuilt when their source or the kernel changed.
@@ -28,6 +31,49 @@ if grep -q '^CONFIG_MODULES=y' "$obj/.config" &&
 		warn "some of guest/modules do not build against ${obj#$TOP/}: $(cd "$TOP/guest/modules" && ls -- *.c | sed 's/\.c$//; s/_main$//' |
 			while read -r m; do [ -f "$gm/$m.ko" ] || printf '%s ' "$m"; done)(see ${gm#$TOP/}/build.log)"
 	touch "$gm/.built"
+fi
+
+# perf for this arch's guests, an archive of its own that vm.sh appends to
+# the boots whose command needs perf: Debian's linux-perf (scripts/deps.sh)
+# and the shared libraries it loads, its DT_NEEDED closure (readelf, any
+# arch) found in the unpacked packages' library directories, and its
+# program interpreter.  The guest has no ld.so.cache: the libraries go
+# where the loader looks without one, /lib/TRIPLET.  42 MB unpacked, which
+# the kernel inflates at every boot that carries it: 0.3-1.8 s more of the
+# guest's clock before /init (docs/harness.md, "perf in the guest").
+perfcpio=$BUILD/guest-bin/$arch/perf.cpio.gz
+perf_closure() {
+	local todo=$perfroot/usr/bin/perf f so lib seen=" "
+	while [ -n "$todo" ]; do
+		f=${todo%% *}; todo=${todo#"$f"}; todo=${todo# }
+		for so in $(readelf -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+			case $seen in *" $so "*) continue ;; esac
+			seen="$seen$so "
+			lib=
+			for d in lib/$ARCH_TRIPLET usr/lib/$ARCH_TRIPLET; do
+				[ -e "$perfroot/$d/$so" ] && lib=$perfroot/$d/$so && break
+			done
+			[ -n "$lib" ] || die "perf for $arch needs $so, which none of the packages scripts/deps.sh unpacked into ${perfroot#$TOP/} has; add its package to perf_pkgs there and run 'rm -rf ${perfroot#$TOP/}; make deps'"
+			echo "$lib"
+			todo="$todo${todo:+ }$lib"
+		done
+	done
+}
+if [ ! -f "$perfcpio" ] || [ -n "$(find "$perfroot" "$0" -newer "$perfcpio" 2>/dev/null | head -n 1)" ]; then
+	pr=$perfcpio.root
+	rm -rf "$pr" && mkdir -p "$pr/usr/bin" "$pr/lib/$ARCH_TRIPLET"
+	cp "$perfroot/usr/bin/perf" "$pr/usr/bin/perf"
+	libs=$(perf_closure) || exit
+	for lib in $libs; do
+		cp -L "$lib" "$pr/lib/$ARCH_TRIPLET/"
+	done
+	interp=$(readelf -l "$perfroot/usr/bin/perf" | sed -n 's/.*interpreter: \(.*\)\]/\1/p')
+	mkdir -p "$pr${interp%/*}"
+	cp -L "$perfroot/lib/$ARCH_TRIPLET/${interp##*/}" "$pr$interp" ||
+		die "no program interpreter ${interp##*/} in ${perfroot#$TOP/}; run 'rm -rf ${perfroot#$TOP/}; make deps'"
+	(cd "$pr" && find . | cpio -o -H newc --quiet | gzip -1 -n) >"$perfcpio.tmp" &&
+		mv "$perfcpio.tmp" "$perfcpio"
+	rm -rf "$pr"
 fi
 
 # Up to date when nothing it is packed from is newer: the guest tree (a file
@@ -57,6 +103,14 @@ for c in "$TOP"/guest/src/*.c; do
 	"$(arch_cc)" -O2 -static -pthread -Wall -o "$root/usr/bin/$(basename "$c" .c)" "$c" ||
 		die "cannot build guest program $c for $arch"
 done
+
+# Without the perf archive (below) appended, /usr/bin/perf says how to get it.
+cat >"$root/usr/bin/perf" <<'EOS'
+#!/bin/sh
+echo "perf: not in this boot: vm.sh appends perf (build/guest-bin/ARCH/perf.cpio.gz) when the command names perf, or with PERF=1 (make vm PERF=1 CMD=...)" >&2
+exit 127
+EOS
+chmod 755 "$root/usr/bin/perf"
 
 [ -d "$obj/mod/lib/modules" ] && cp -r "$obj/mod/lib/modules" "$root/lib/"
 # The kernel's config where tools read it (the objpool kselftest tells an

@@ -126,6 +126,33 @@ def real_load(rows, results):
     return out
 
 
+def perf_stat(rows):
+    """perf stat -a on a perf-probe kretprobe (guest/bench/perf-stat.sh)."""
+    data = defaultdict(list)
+    for r in rows:
+        data[(r['kernel'], int(r['threads']))].append(float(r['hits_per_sec']))
+    accel = '/'.join(sorted({r['accel'].upper() for r in rows}))
+    vcpus = rows[0]['vcpus']
+    out = ['## perf stat on a kretprobe (indicative)', '',
+           'What upstream\'s objpool series measured, with perf: `perf probe -a '
+           '\'<prctl syscall>%return\'`, N threads calling prctl() in a loop, returns counted by '
+           '`perf stat -a -e probe:...`. '
+           f'Guest {accel}, {vcpus} vCPUs (N > {vcpus} is oversubscribed); kretprobe returns/s, '
+           'median (min-max) over the runs; ratio = patched / base of the medians. '
+           'Indicative only: multi-threaded TCG wall-clock rates vary by tens of percent '
+           'between boots, and TCG models no cache contention; the icount tables are the '
+           'exact ones. On a many-core machine the same command (`make bench` there, or '
+           '`guest/bench/perf-stat.sh`) measures what the series is for.', '',
+           '| threads | base | patched | patched/base |', '|---|---|---|---|']
+    for t in sorted({t for _, t in data}):
+        v = {k: data.get((k, t)) for k in ('base', 'patched')}
+        txt = [cell(v[k]) if v[k] else '-' for k in ('base', 'patched')]
+        ratio = (f'{statistics.median(v["patched"]) / statistics.median(v["base"]):.3f}'
+                 if all(v.values()) else '-')
+        out.append(f'| {t} | {txt[0]} | {txt[1]} | {ratio} |')
+    return out
+
+
 # The pools of lib/test_objpool.ko's rows, in table order: upstream is
 # upstream's objpool of Linux 6.12 running the same loop
 # (guest/modules/upobjpool_bench_main.c).
@@ -802,7 +829,7 @@ def generic(name, rows):
 
 L612 = 'Linux 6.12 (series-6.12, against upstream\'s objpool): '
 SECTIONS = [('build-boot-times.csv', build_boot_times), ('real-load-icount.csv', real_load_icount),
-            ('real-load.csv', real_load),
+            ('real-load.csv', real_load), ('perf-stat.csv', perf_stat),
             ('memory.csv', memory), ('objpool-module-icount.csv', objpool_module_icount),
             ('objpool-module.csv', objpool_module),
             ('objpool-userspace.csv', objpool_userspace),

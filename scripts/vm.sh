@@ -13,8 +13,9 @@
 #   loop in the guest counts instructions; accelerator "tcg-icount"),
 #   TCG_THREAD (multi|single: TCG's vCPUs on host threads of their own, or
 #   all on one; single for guests that rewrite hot kernel text, see
-#   config/benches' memory-6.12), APPEND (extra kernel parameters), V=1
-#   (show the whole console),
+#   config/benches' memory-6.12), PERF (auto|1|0: append perf and its
+#   libraries to the initramfs; auto when CMD names perf), APPEND (extra
+#   kernel parameters), V=1 (show the whole console),
 #   NODES (auto|1|2: NUMA nodes; auto is 2 for an x86_64 kernel built with
 #   CONFIG_NUMA and two or more vCPUs: the test flavor, see
 #   config/numa-x86_64.config).
@@ -54,7 +55,17 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/root/guest"
 printf '%s\n' "$cmd" >"$tmp/root/guest/cmd"
 (cd "$tmp/root" && find . | cpio -o -H newc --quiet | gzip -1 -n) >"$tmp/cmd.cpio.gz"
-cat "$obj/initramfs.cpio.gz" "$tmp/cmd.cpio.gz" >"$rundir/initrd.gz"
+# perf (scripts/initramfs.sh) only where the command needs it: its 42 MB
+# cost a boot up to 1.8 s under TCG.  PERF=auto: when the command names
+# perf (perf ..., a suite or benchmark named perf-*).
+perf=
+case ${PERF:-auto} in
+1) perf=$BUILD/guest-bin/$arch/perf.cpio.gz ;;
+0) ;;
+auto) case " $cmd " in *perf*) perf=$BUILD/guest-bin/$arch/perf.cpio.gz ;; esac ;;
+*) die "PERF is auto, 1 or 0, not '$PERF'" ;;
+esac
+cat "$obj/initramfs.cpio.gz" $perf "$tmp/cmd.cpio.gz" >"$rundir/initrd.gz"
 
 append="console=$ARCH_CONSOLE panic=-1 oops=panic printk.devkmsg=on ${APPEND:-}"
 # An arm64 kernel built with pseudo-NMI (config/nmi-arm64.config) uses it
