@@ -419,9 +419,9 @@ def memory_goals(rows, against):
         verdict = f'met within the boots\' spread ({d / 1024:+.2f} MiB)'
     else:
         meta = [int(r['meta_bytes']) for r in fp if r['kernel'] == 'patched' and r.get('meta_bytes')]
-        why = (f': the pool\'s rings and metadata are {meta[0] / 2**20:.2f} MiB (rings of 1.5 to 3 times '
-               f'each online CPU\'s share, so that a push always finds room), less the slab rounding the '
-               f'one array of objects saves (results/manual-measurements.md accounts for both)') if meta else ''
+        why = (f': the pool\'s rings, padding and metadata are {meta[0] / 2**20:.2f} MiB '
+               f'(pointer slots, each online CPU\'s share rounded up to a power of two), less the '
+               f'slab rounding that packing the objects saves') if meta else ''
         verdict = f'not met, {d / 1024:+.2f} MiB{why}'
     return [f'| the fprobe example ({r0["functions"]} functions, {int(r0["objects"]):,} objects, '
             f'{r0["possible"]} possible CPUs, {r0["vcpus"]} online) takes no more memory patched than with '
