@@ -10,6 +10,12 @@ that starts the diffstat (a cover letter has none: all of it).  The
 rules, one name each:
 
   long-line   a line longer than 100 columns (tabs to 8 columns)
+  wrap        a line longer than 75 columns, or a subject whose summary
+              (after "[PATCH n/m] ") is longer than 75 characters: text
+              is wrapped at 72 to 75 columns as checkpatch asks of commit
+              messages (it says so of the first such line only); a trailer
+              (Link:, Fixes:, Cc:...) or a lone URL may be longer, and so
+              may the shortlog and diffstat git appends to a cover letter
   md-table    a Markdown table: a row that starts with '|' and has
               another '|' ("| a | b |"), or a separator row ("---|---",
               "|:--|")
@@ -34,6 +40,11 @@ import re
 import sys
 
 MAX_COLUMNS = 100
+WRAP_COLUMNS = 75
+# Lines 'wrap' lets run longer: trailers and a URL alone on its line.
+UNWRAPPABLE = re.compile(r'^\s*([A-Z][\w-]*: |\S*://\S*$)')
+# The shortlog git writes after a cover letter's text: "Name (N):".
+SHORTLOG = re.compile(r'^\S.* \(\d+\):$')
 
 HTML_TAGS = ('a abbr b blockquote br code dd del details div dl dt em h1 h2 h3 h4 h5 h6 hr i img '
              'ins kbd li ol p pre s small span strong sub summary sup table tbody td th thead tr tt '
@@ -91,6 +102,9 @@ def message(path):
     for n in range(i + 1, len(lines)):
         if lines[n] == '---':
             break
+        if SHORTLOG.match(lines[n]) and n + 1 < len(lines) and lines[n + 1].startswith('  '):
+            body += [(m + 1, None) for m in range(n, len(lines))]
+            break
         body.append((n + 1, lines[n]))
     return subject, body
 
@@ -102,12 +116,20 @@ def findings(path, scripts=None):
     rules = dict(RULES)
     if scripts:
         rules['harness'] = rules['harness'] + [scripts]
-    for n, line in ([subject] if subject else []) + body:
+    if subject:
+        n, line = subject
+        summary = re.sub(r'^Subject:\s*(\[[^]]*\]\s*)?', '', line, flags=re.I)
+        if len(line) > MAX_COLUMNS:
+            out.append((n, 'long-line', f'{len(line)} columns'))
+        if len(summary) > WRAP_COLUMNS:
+            out.append((n, 'wrap', f'a subject of {len(summary)} characters: {summary[:60]}...'))
+    body = [(n, line) for n, line in body if line is not None]
+    for n, line in body:
         width = len(line.expandtabs(8))
         if width > MAX_COLUMNS:
             out.append((n, 'long-line', f'{width} columns'))
-        if n == (subject or (0,))[0]:
-            continue  # the subject is checked for its length only
+        if WRAP_COLUMNS < width and not UNWRAPPABLE.match(line):
+            out.append((n, 'wrap', f'{width} columns: {line.strip()[:60]}...'))
         for rule, patterns in rules.items():
             if any(p.search(line) for p in patterns):
                 out.append((n, rule, line.strip()[:80]))

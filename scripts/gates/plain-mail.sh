@@ -2,8 +2,9 @@
 # TAP: every mail of the base's series is plain text a kernel list reads
 # (scripts/plain_mail.py, whose docstring has the rules): the cover letter
 # and each commit message of $PATCHES (patches/ for 6.1, series-N/patches
-# for BASE_KERNEL=N): no line over 100 columns, no Markdown table, heading
-# or other markup, no HTML tag, no path or make target of this repository.
+# for BASE_KERNEL=N): no line over 100 columns, text and subjects wrapped
+# at 75 (trailers and URLs aside), no Markdown table, heading or other
+# markup, no HTML tag, no path or make target of this repository.
 # One case per message, then the checker's two controls: a made-up
 # Markdown cover letter (fixtures/markdown-mail.patch) that every rule
 # must reject, and a made-up plain commit message with pipes, #include
@@ -11,7 +12,7 @@
 . "$(dirname "$0")/../lib.sh"
 check() { python3 "$TOP/scripts/plain_mail.py" --harness "$TOP" --kernel "$TREE" "$@"; }
 fixtures=$TOP/scripts/gates/fixtures
-rules="long-line md-table md-heading md-markup html harness"
+rules="long-line wrap md-table md-heading md-markup html harness"
 set -- $(ls "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null)
 echo "TAP version 13"
 echo "1..$(($# + 3))"
