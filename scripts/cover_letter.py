@@ -40,6 +40,7 @@ import difflib
 import os
 import re
 import sys
+import textwrap
 
 
 def read_template(cover_dir):
@@ -78,6 +79,13 @@ def quote_sections(template, summary):
 def write(cover_dir, cover, summary_path, out):
     subject, template = read_template(cover_dir)
     text = open(cover).read()
+    # The Subject: header folded at 78 columns, as git folds a patch's.
+    m = re.search(r'^Subject: .*\*\*\* SUBJECT HERE \*\*\*$', text, flags=re.M)
+    if m:
+        header = m.group(0).replace('*** SUBJECT HERE ***', subject)
+        folded = textwrap.wrap(header, 78, subsequent_indent=' ', break_long_words=False,
+                               break_on_hyphens=False)
+        text = text[:m.start()] + '\n'.join(folded) + text[m.end():]
     text = text.replace('*** SUBJECT HERE ***', subject)
     text = text.replace('*** BLURB HERE ***', quote_sections(template, read_or_empty(summary_path)))
     with open(out + '.tmp', 'w') as f:
