@@ -33,6 +33,14 @@ one heading.  The number must be one of the numbers of that cell
 its own line, a number moved to the wrong row, or two numbers swapped,
 fails even when each is a number of summary.md.
 
+  cover_letter.py messages COVER_DIR PATCHES_DIR SUMMARY_MD
+      TAP, one case per commit message of PATCHES_DIR: a message with a
+      number that reads as a measurement (a decimal part or a unit: 807.7,
+      2.02 MiB, 20.36M, 6.7 too) has a section in
+      COVER_DIR/commit-numbers.txt, a line '@@ SUBJECT' (the commit's
+      subject) followed by a line per place of a number of the message, as
+      in numbers.txt, and each cell named holds its number.
+
 Whether the exported 0000-cover-letter.patch is the one 'write' makes today
 is scripts/check-series.sh's to judge, with the rest of the series.
 """
@@ -210,11 +218,32 @@ def check(cover_dir, summary_path):
     else:
         print('ok 1 cover/plain (no quoted Markdown section)')
 
-    # Each place of a number in the text against the line of numbers.txt
-    # in the same order: aligned, so that one number added or removed
-    # shows as such and not as every later line out of step.
     places = occurrences(os.path.join(cover_dir, 'cover-letter.txt'))
     lines = read_numbers(os.path.join(cover_dir, 'numbers.txt'))
+    off, bad, ncells = verify(places, lines, tables(read_or_empty(summary_path)),
+                              'cover-letter.txt', nrel, srel)
+    if off:
+        print('not ok 2 cover/explained')
+        for o in off:
+            print(f'# {o}')
+    else:
+        print(f'ok 2 cover/explained ({len(places)} numbers, each with its line in {nrel}, in order)')
+    if bad:
+        print('not ok 3 cover/cells')
+        for b in bad:
+            print(f'# {b}')
+    else:
+        print(f'ok 3 cover/cells ({ncells} numbers, each in the cell of {srel} it names)')
+    return 0
+
+
+def verify(places, lines, summary_tables, where, nrel, srel):
+    """Each place of a number of a text (PLACES, [(line, number)]) against
+    the line of a numbers file (LINES, read_numbers()) in the same order,
+    aligned so that one number added or removed shows as such and not as
+    every later line out of step; then each number whose line names a
+    cell against that cell.  Returns (places and lines out of step,
+    numbers not in their cells, how many numbers name a cell)."""
     pairs, off = [], []
     sm = difflib.SequenceMatcher(a=[t for _, t in places], b=[t for _, t, _ in lines], autojunk=False)
     for op, a0, a1, b0, b1 in sm.get_opcodes():
@@ -223,20 +252,12 @@ def check(cover_dir, summary_path):
             continue
         for n, tok in places[a0:a1]:
             after = f' (after the line for "{lines[b0 - 1][1]}", line {lines[b0 - 1][0]})' if b0 else ''
-            off.append(f'"{tok}" (cover-letter.txt line {n}) has no line of its own in {nrel}{after}: '
+            off.append(f'"{tok}" ({where} line {n}) has no line of its own in {nrel}{after}: '
                        f'insert "{tok} = SECTION > ROW > COLUMN" (its cell of {srel}), or '
                        f'"{tok} what it is"')
         for n, tok, _ in lines[b0:b1]:
             off.append(f'line {n} of {nrel}, "{tok}", is for no number at that place of '
-                       f'cover-letter.txt: remove it, or correct the number it is for')
-    if off:
-        print('not ok 2 cover/explained')
-        for o in off:
-            print(f'# {o}')
-    else:
-        print(f'ok 2 cover/explained ({len(places)} numbers, each with its line in {nrel}, in order)')
-
-    summary_tables = tables(read_or_empty(summary_path))
+                       f'{where}: remove it, or correct the number it is for')
     bad, ncells = [], 0
     for (n, tok), (m, _, (kind, ref)) in pairs:
         if kind != 'cell':
@@ -245,18 +266,92 @@ def check(cover_dir, summary_path):
         try:
             text = lookup(summary_tables, ref)
         except LookupError as e:
-            bad.append(f'"{tok}" (line {n}): {nrel} line {m} names no cell of {srel}: {e}')
+            bad.append(f'"{tok}" ({where} line {n}): {nrel} line {m} names no cell of {srel}: {e}')
             continue
         if plain(NUM.fullmatch(tok).group(1)) not in cell_numbers(text):
-            bad.append(f'"{tok}" (line {n}) is not in its cell "{ref}" ({nrel} line {m}), which '
-                       f'holds "{text}": write the cell\'s number (make bench changed it?), or '
-                       f'name the right cell')
-    if bad:
-        print('not ok 3 cover/cells')
-        for b in bad:
-            print(f'# {b}')
+            bad.append(f'"{tok}" ({where} line {n}) is not in its cell "{ref}" ({nrel} line {m}), '
+                       f'which holds "{text}": write the cell\'s number (make bench changed it?), '
+                       f'or name the right cell')
+    return off, bad, ncells
+
+
+# A number that reads as a measurement: with a decimal part or a unit.
+MEASURED = re.compile(r'\.\d|[kMG]i?B$|[kMGx%]$')
+
+
+def message_places(path):
+    """(subject, [(line number, number)]) of the commit message of the
+    format-patch file PATH: its subject without the [PATCH] prefix, and
+    each place of a number in the message text (single digits aside)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import plain_mail
+    subject, body = plain_mail.message(path)
+    title = re.sub(r'^Subject:\s*(\[[^]]*\]\s*)?', '', subject[1], flags=re.I) if subject else ''
+    places = []
+    for n, line in body:
+        if line is None:
+            continue
+        places += [(n, m.group(0)) for m in NUM.finditer(line) if not re.fullmatch(r'\d', m.group(0))]
+    return title, places
+
+
+def read_sections(path):
+    """{subject: (first line number, [read_numbers() lines])} of a file of
+    '@@ SUBJECT' sections, one per commit message."""
+    out, cur = {}, None
+    for n, line in enumerate(read_or_empty(path).splitlines(), start=1):
+        if line.startswith('@@ '):
+            cur = line[3:].strip()
+            out[cur] = (n, [])
+        elif cur is not None and line.strip() and not line.startswith('#'):
+            tok, _, rest = line.strip().partition(' ')
+            rest = rest.strip()
+            out[cur][1].append((n, tok, ('cell', rest[1:].strip()) if rest.startswith('=') else ('why', rest)))
+    return out
+
+
+def messages(cover_dir, patches, summary_path):
+    """TAP, one case per commit message of PATCHES (0000 aside): a message
+    with a number that reads as a measurement (a decimal part or a unit)
+    has a section '@@ SUBJECT' in COVER_DIR/commit-numbers.txt with a line
+    for every place of a number, as numbers.txt for the cover; each named
+    cell must hold its number. A message without one needs no section."""
+    files = sorted(f for f in (os.listdir(patches) if os.path.isdir(patches) else [])
+                   if re.match(r'\d{4}-.*\.patch$', f) and not f.startswith('0000-'))
+    srel = os.path.relpath(summary_path)
+    nrel = os.path.relpath(os.path.join(cover_dir, 'commit-numbers.txt'))
+    sections = read_sections(os.path.join(cover_dir, 'commit-numbers.txt'))
+    summary_tables = tables(read_or_empty(summary_path))
+    print('TAP version 13')
+    print(f'1..{len(files) + 1}')
+    used = set()
+    for i, f in enumerate(files, 1):
+        title, places = message_places(os.path.join(patches, f))
+        name = f'numbers/{f[:-6]}'
+        if title not in sections:
+            measured = [t for _, t in places if MEASURED.search(t)]
+            if measured:
+                print(f'not ok {i} {name} # measured-looking numbers ({", ".join(measured[:5])}) '
+                      f'and no "@@ {title}" section in {nrel}: add one, a line per number')
+            else:
+                print(f'ok {i} {name} # no measurement, no section needed')
+            continue
+        used.add(title)
+        off, bad, ncells = verify(places, sections[title][1], summary_tables, f, nrel, srel)
+        if off or bad:
+            print(f'not ok {i} {name}')
+            for o in off + bad:
+                print(f'# {o}')
+        else:
+            print(f'ok {i} {name} ({len(places)} numbers, {ncells} in the cell they name)')
+    stale = [t for t in sections if t not in used]
+    if stale:
+        print(f'not ok {len(files) + 1} numbers/sections')
+        for t in stale:
+            print(f'# "@@ {t}" (line {sections[t][0]} of {nrel}) is the subject of no patch: '
+                  'fix it or remove the section')
     else:
-        print(f'ok 3 cover/cells ({ncells} numbers, each in the cell of {srel} it names)')
+        print(f'ok {len(files) + 1} numbers/sections (each for a patch)')
     return 0
 
 
@@ -267,6 +362,8 @@ def main():
         return 0
     if len(sys.argv) == 4 and sys.argv[1] == 'check':
         return check(*sys.argv[2:4])
+    if len(sys.argv) == 5 and sys.argv[1] == 'messages':
+        return messages(*sys.argv[2:5])
     sys.exit('usage:\n' + usage)
 
 
