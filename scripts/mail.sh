@@ -53,9 +53,11 @@ git config user.email "$email"
 # asking for its web endpoint, which would need a signing key.
 git config sendemail.smtpserver /bin/false
 
-# The cover letter: subject without the [PATCH 00/N] prefix, then the
-# body up to the shortlog, which b4 writes again itself.
-awk '!body && sub(/^Subject: \[[A-Z ]*PATCH [0-9]+\/[0-9]+\] /, "") { print; print "" }
+# The cover letter: subject without the [PATCH 00/N] prefix, unfolded,
+# then the body up to the shortlog, which b4 writes again itself.
+awk '!body && sub(/^Subject: \[[A-Z ]*PATCH [0-9]+\/[0-9]+\] /, "") { subject = $0; next }
+     !body && subject != "" && /^[ \t]/ { sub(/^[ \t]+/, " "); subject = subject $0; next }
+     !body && subject != "" { print subject; print ""; subject = "" }
      !body && /^$/ { body = 1; next }
      body && /^[^ ].* \([0-9]+\):$/ { exit }
      body' "$cover" >"$WORK/b4-cover.txt"
