@@ -442,6 +442,64 @@ def memory_goals(rows, against):
              verdict, example + (f'; {why}' if why else ''))]
 
 
+def kretprobe_memory_goals(rows, against):
+    """Goal row: the default kretprobes take no more memory patched than base."""
+    kp = [r for r in rows if r['probe'].startswith('kretprobe default')]
+    b = [int(r['delta_kb']) for r in kp if r['kernel'] == 'base']
+    p = [int(r['delta_kb']) for r in kp if r['kernel'] == 'patched']
+    if not b or not p:
+        return []
+    r0 = kp[0]
+    mb, mp = statistics.median(b), statistics.median(p)
+    verdict = 'met' if mp <= mb else f'not met, {(mp - mb) / 1024:+.2f} MiB'
+    return [(f'{r0["functions"]} kretprobes of default maxactive, {r0["possible"]} possible CPUs: '
+             f'less memory patched than with {against}',
+             f'{mb / 1024:.2f} MiB base, {mp / 1024:.2f} MiB patched (medians, {len(b)} + {len(p)} boots)',
+             verdict)]
+
+
+def fix_cost_goals(rows, series, limit=2.0):
+    """Goal rows: the fix adds at most LIMIT instructions to a kretprobe hit."""
+    data = icount_runs(rows)
+    out = []
+    for arch in arch_order(r['arch'] for r in rows):
+        b, q = data.get((arch, 'kretprobe', 'base')), data.get((arch, 'kretprobe', 'patched'))
+        if not b or not q:
+            continue
+        ib = statistics.mean(1e9 / x for x in b.values())
+        iq = statistics.mean(1e9 / x for x in q.values())
+        d = iq - ib
+        out.append((f'{series}: a kretprobe hit at most {limit:+.0f} instructions over the unfixed pool, {arch}',
+                    f'{ib:.1f} unfixed, {iq:.1f} fixed ({d:+.1f}; {len(b)} + {len(q)} boots)',
+                    'met' if d <= limit else f'not met, {d:+.1f}'))
+    return out
+
+
+def suite_goals(rows, series):
+    """Goal rows of the fix series that are test outcomes (suite-verdicts.sh)."""
+    out = []
+    for arch in arch_order(r['arch'] for r in rows):
+        got = {(r['suite'], r['depth'], r['case']): r['status'] for r in rows if r['arch'] == arch}
+        unfixed = got.get(('objpool-nmi-unfixed', '0', 'unfixed_push_fails'), 'did not run')
+        out.append((f'{series}: the KUnit reproducer fails on the unfixed push, {arch}',
+                    f'objpool-nmi-unfixed: {unfixed}', 'met' if unfixed == 'ok' else 'not met'))
+        fixed = got.get(('kunit-objpool', '1', 'objpool_test_nmi'), 'did not run')
+        out.append((f'{series}: the KUnit reproducer passes with the fix, {arch}',
+                    f'objpool_test_nmi: {fixed}', 'met' if fixed == 'ok' else 'not met'))
+        up = [st for (su, depth, _), st in got.items() if su == 'upstream-test-objpool' and depth == '0']
+        bad = len([st for st in up if st != 'ok'])
+        out.append((f'{series}: upstream\'s lib/test_objpool.c passes with the fix, {arch}',
+                    f'{len(up) - bad} of {len(up)} cases ok',
+                    'met' if up and not bad else 'not met'))
+    return out
+
+
+def suite_verdicts(rows, title):
+    cells = [[r['arch'], r['suite'], r['case'], r['status']] for r in rows if r['depth'] == '0'
+             or (r['suite'] == 'kunit-objpool' and r['depth'] == '1')]
+    return [f'## {title}', ''] + table(['arch', 'suite', 'case', 'status'], cells) + [''] + text('suite-verdicts')
+
+
 def pool_icount(rows):
     """{(arch, impl, possible): {'pair': {run: insns}, 'miss': {run: insns}}}
 
@@ -747,11 +805,15 @@ def layout(rows):
 # The CSVs of results/ that goals are read from, each with its goal rows.
 GOALS = [('layout.csv', layout_goals),
          ('real-load-icount.csv', icount_goals),
-         ('real-load-icount-6.12.csv', functools.partial(icount_goals, base="with 6.12's objpool")),
+         ('real-load-icount-7.2-rfc.csv', functools.partial(icount_goals, base="with 7.2's fixed objpool")),
          ('objpool-module-icount.csv', pool_icount_goals),
          ('objpool-module-icount.csv', pool_upstream_goals),
          ('memory.csv', functools.partial(memory_goals, against="6.1's freelist")),
-         ('memory-6.12.csv', functools.partial(memory_goals, against="6.12's objpool")),
+         ('memory-7.2-rfc.csv', functools.partial(kretprobe_memory_goals, against="7.2's fixed objpool")),
+         ('suite-verdicts-7.2.csv', functools.partial(suite_goals, series='7.2 fix')),
+         ('real-load-icount-7.2.csv', functools.partial(fix_cost_goals, series='7.2 fix')),
+         ('suite-verdicts-6.12.csv', functools.partial(suite_goals, series='6.12 backport')),
+         ('real-load-icount-6.12.csv', functools.partial(fix_cost_goals, series='6.12 backport')),
          ('objpool-userspace.csv', functools.partial(
              us_goal, goal='userspace, every scenario: objpool at least 1.0x upstream', minimum=1.0)),
          ('objpool-userspace.csv', functools.partial(
@@ -782,18 +844,28 @@ def generic(name, rows):
     return [f'## {name}', ''] + table(keys + numeric + ['runs'], cells) + [''] + text('generic', name=name)
 
 
-L612 = 'Linux 6.12 (series-6.12, against upstream\'s objpool): '
+L72F = 'Linux 7.2, the fix (series-7.2, against the unfixed push): '
+L612 = 'Linux 6.12, the backport (series-6.12, against the unfixed push): '
+L72R = 'Linux 7.2, the RFC (series-7.2-rfc, against the fixed upstream pool): '
 SECTIONS = [('build-boot-times.csv', build_boot_times), ('real-load-icount.csv', real_load_icount),
             ('real-load.csv', real_load), ('perf-stat.csv', perf_stat),
             ('memory.csv', memory), ('objpool-module-icount.csv', objpool_module_icount),
             ('objpool-module.csv', objpool_module),
             ('objpool-userspace.csv', objpool_userspace),
             ('layout.csv', layout),
+            ('real-load-icount-7.2.csv', functools.partial(
+                real_load_icount, title=L72F + 'instructions per call under QEMU icount',
+                bench='real-load-icount-7.2')),
+            ('suite-verdicts-7.2.csv', functools.partial(suite_verdicts, title=L72F + 'test outcomes')),
             ('real-load-icount-6.12.csv', functools.partial(
                 real_load_icount, title=L612 + 'instructions per call under QEMU icount',
                 bench='real-load-icount-6.12')),
-            ('memory-6.12.csv', functools.partial(
-                memory, title=L612 + 'memory of the instance pools at scale'))]
+            ('suite-verdicts-6.12.csv', functools.partial(suite_verdicts, title=L612 + 'test outcomes')),
+            ('real-load-icount-7.2-rfc.csv', functools.partial(
+                real_load_icount, title=L72R + 'instructions per call under QEMU icount',
+                bench='real-load-icount-7.2-rfc')),
+            ('memory-7.2-rfc.csv', functools.partial(
+                memory, title=L72R + 'memory of kretprobe pools at scale'))]
 
 
 def main():
