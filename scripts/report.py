@@ -387,12 +387,12 @@ def real_load_icount(rows, title='Instructions per call under QEMU icount: real 
     return out + ['### Method', ''] + text('icount', bench=bench, icount_note=icount_note(), clocks=clock)
 
 
-def icount_goals(rows, base='base'):
+def icount_goals(rows, base='base', probes=('kretprobe', 'fprobe')):
     """Goal rows: a probe hit costs no more instructions patched than BASE."""
     data = icount_runs(rows)
     out = []
     for arch in arch_order(r['arch'] for r in rows):
-        for p in ('kretprobe', 'fprobe'):
+        for p in probes:
             b, q = data.get((arch, p, 'base')), data.get((arch, p, 'patched'))
             if not b or not q:
                 continue
@@ -805,7 +805,8 @@ def layout(rows):
 # The CSVs of results/ that goals are read from, each with its goal rows.
 GOALS = [('layout.csv', layout_goals),
          ('real-load-icount.csv', icount_goals),
-         ('real-load-icount-7.2-rfc.csv', functools.partial(icount_goals, base="with 7.2's fixed objpool")),
+         ('real-load-icount-7.2-rfc.csv', functools.partial(icount_goals, base="with 7.2's fixed objpool",
+                                                           probes=('kretprobe',))),
          ('objpool-module-icount.csv', pool_icount_goals),
          ('objpool-module-icount.csv', pool_upstream_goals),
          ('memory.csv', functools.partial(memory_goals, against="6.1's freelist")),
