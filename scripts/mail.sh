@@ -80,5 +80,5 @@ say "$(find "$out" -name '*.eml' | wc -l) messages from $name <$email> in ${out#
 for b in $(valid_bases); do
 	grep -qx "BASE_PARENT=$BASE_KERNEL" "$TOP/config/base/$b.env" || continue
 	say "the $b series, on top of this one"
-	BASE_KERNEL=$b KUNIT_DIR= "$TOP/scripts/tree.sh" && BASE_KERNEL=$b KUNIT_DIR= "$0" || exit
+	BASE_KERNEL=$b KUNIT_DIR= "$TOP/scripts/tree.sh" && BASE_KERNEL=$b KUNIT_DIR= "$TOP/scripts/mail.sh" || exit
 done
