@@ -22,6 +22,13 @@ if [ -n "$base" ]; then
 fi
 [ -f "$src/Makefile" ] || die "$src has no kernel source; run 'make tree'"
 
+# One build of a directory at a time: two makes in one object directory
+# (a second make kernel, make bench and make check side by side) leave
+# truncated .cmd files and half-linked objects behind.  The second waits.
+mkdir -p "$(dirname "$obj")"
+exec 9>"$obj.lock"
+flock -n 9 || { say "waiting for another build of ${obj#$TOP/} to end"; flock 9; }
+
 # The base never changes: a complete base build of the same config is kept.
 if [ -n "$base" ] && [ -f "$obj/.complete" ] &&
    [ "$(cat "$obj/.fragments" 2>/dev/null)" = "$(config_stamp "$arch" "$flavor" "$src")" ]; then
