@@ -17,7 +17,8 @@ n=500
 func=${SYSCALL_PREFIX}getppid
 ev=${func}__return
 cases="perf_runs perf_probe_add perf_stat_counts_n kprobe_profile_agrees perf_record_script_retval perf_probe_del_clean
-       perf_probe_blacklisted_refused tracefs_blacklisted_refused perf_probe_nonexistent_refused tracefs_r4097_refused
+       perf_probe_blacklisted_refused tracefs_blacklisted_refused perf_probe_nonexistent_refused tracefs_nonexistent_refused
+       tracefs_r4097_refused
        nothing_left_registered"
 tap_plan $(echo $cases | wc -w)
 export PERF_PAGER=cat
@@ -184,9 +185,14 @@ else
 	done
 fi
 
-# A function that does not exist.
+# A function that does not exist: perf finds no symbol and asks the kernel
+# nothing, so the kernel is asked directly too (trace_kprobe_create()
+# logs BAD_PROBE_ADDR for register_kretprobe()'s -ENOENT).
 refused perf_probe_nonexistent_refused "[Ff]ailed to find symbol|not found" \
 	perf probe -a 'objpool_no_such_function%return'
+: >$tr/error_log
+refused tracefs_nonexistent_refused "Invalid probed address or symbol" \
+	sh -c "echo 'r:probe/perf_krp_none objpool_no_such_function' >>$tr/kprobe_events || { cat $tr/error_log; exit 1; }"
 
 # maxactive one beyond KRETPROBE_MAXACTIVE_MAX (4096): perf probe has no
 # syntax for maxactive, tracefs is where users set it.  r4096 is accepted
