@@ -19,18 +19,20 @@ done
 selected() { case " $benches " in *" $1 "*) ;; *) return 1 ;; esac; }
 
 # line_base SETTINGS: the base kernel a line boots (a BASE_KERNEL= setting,
-# or this run's).
+# or this run's).  line_flavor SETTINGS: the flavor of the kernels it boots
+# (a FLAVOR= setting, or bench).
 line_base() { local s; for s in $1; do case $s in BASE_KERNEL=*) echo "${s#*=}"; return ;; esac; done; echo "$BASE_KERNEL"; }
+line_flavor() { local s; for s in $1; do case $s in FLAVOR=*) echo "${s#*=}"; return ;; esac; done; echo bench; }
 
 # The bench kernels the selected lines boot, with their series' trees.
 while IFS='|' read -r name arches kernels _ settings _; do
 	selected "$name" && [ "$arches" != host ] || continue
 	for arch in $arches; do
-		for kernel in $kernels; do echo "$(line_base "$settings") $arch $kernel"; done
+		for kernel in $kernels; do echo "$(line_base "$settings") $(line_flavor "$settings") $arch $kernel"; done
 	done
-done < <(table) | sort -u | while read -r bk arch kernel; do
-	[ "$bk" = "$BASE_KERNEL" ] || BASE_KERNEL=$bk "$TOP/scripts/tree.sh" || exit
-	BASE_KERNEL=$bk "$TOP/scripts/kernel.sh" "$arch" bench $([ "$kernel" = base ] && echo 1) || exit
+done < <(table) | sort -u | while read -r bk flavor arch kernel; do
+	[ "$bk" = "$BASE_KERNEL" ] || BASE_KERNEL=$bk KUNIT_DIR= "$TOP/scripts/tree.sh" || exit
+	BASE_KERNEL=$bk KUNIT_DIR= "$TOP/scripts/kernel.sh" "$arch" "$flavor" $([ "$kernel" = base ] && echo 1) || exit
 done || exit
 
 out=$WORK/bench-out
@@ -45,7 +47,7 @@ boot_bench() {
 	rm -rf "$res" "$res.first" "$res.second"
 	for try in first second third; do
 		# shellcheck disable=SC2086
-		env $settings RESULTS="$res" "$TOP/scripts/vm.sh" "$arch" bench $base -- \
+		env $settings RESULTS="$res" "$TOP/scripts/vm.sh" "$arch" "$(line_flavor "$settings")" $base -- \
 			"$cmd >/results/bench.csv" </dev/null && return
 		[ "$try" = third ] && return 1
 		keep=$res.$try

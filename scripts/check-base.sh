@@ -88,29 +88,17 @@ shared_gate() {
 	[ -s "$2/shared.tap" ] && grep -q '^ok ' "$2/shared.tap" && ! grep -q '^not ok' "$2/shared.tap"
 }
 # nmi_control ARCH FLAVOR (bases with BASE_NMI_CONTROL=1): the positive
-# control of the KUnit NMI case, in a guest of its own with 3 vCPUs (a
-# livelocked pool wedges the others): upstream's objpool under the same
-# NMI stress must fail with the stress's own verdict
-# (guest/suites/objpool-nmi-upstream.sh). The RCU stall and lockup
-# detectors are held off past the stress's STALL, so that they cannot
-# report first. Its case is pinned SUCCESS in
-# EXPECT/pinned-ARCH-FLAVOR-nmi-control.txt; a guest that sends no
-# result (wedged) fails.
+# control of the KUnit NMI case, in a guest of its own with 3 vCPUs
+# (scripts/nmi-control.sh): upstream's objpool under the same NMI stress
+# must fail with the stress's own verdict (a double hand-out, a foreign or
+# lost object, or its STALL line, which the module's watchdog prints after
+# 5 s without progress and then ends the livelock); an RCU stall, a
+# lockup or any other kernel report, or a guest that sends no verdict, is
+# a harness error and fails. Its case is pinned SUCCESS in
+# EXPECT/pinned-ARCH-FLAVOR-nmi-control.txt.
 nmi_control() {
 	local arch=$1 flavor=$2 res=$results/$1-$2-nmi-control
-	rm -rf "$res" && mkdir -p "$res/tap"
-	VCPUS=3 TIMEOUT=${NMI_CONTROL_TIMEOUT:-300} RESULTS=$res/guest \
-	APPEND="rcupdate.rcu_cpu_stall_timeout=300 nowatchdog ${APPEND:-}" \
-		"$TOP/scripts/vm.sh" "$arch" "$flavor" -- \
-		"NMI_CONTROL_WAIT=${NMI_CONTROL_WAIT:-120} run-suites objpool-nmi-upstream" \
-		>"$res/vm.log" 2>&1
-	if [ -f "$res/guest/objpool-nmi-upstream.tap" ]; then
-		cp "$res/guest/objpool-nmi-upstream.tap" "$res/tap/"
-		sed -n 's/^# caught: /upstream'"'"'s objpool caught: /p' "$res/tap/objpool-nmi-upstream.tap" >&2
-	else
-		printf 'TAP version 13\n1..1\nnot ok 1 nmi_stress_catches_upstream_objpool # the guest sent no result; see %s\n' \
-			"${res#$TOP/}/vm.log" >"$res/tap/objpool-nmi-upstream.tap"
-	fi
+	"$TOP/scripts/nmi-control.sh" "$arch" "$flavor" "$res" >&2
 	judge "$res/tap" "$arch" "$arch-$flavor-nmi-control"
 }
 post_build_gates_for() { grep -Eq "^[^#].*[[:space:]]$1([[:space:]]|\$)" "$TOP/config/post-build-gates"; }

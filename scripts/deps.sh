@@ -22,6 +22,8 @@ done
 bases= fetch=
 for b in $(valid_bases); do
 	BASE_SUITE=
+	# A base on another base's series has that base's source.
+	grep -q '^BASE_PARENT=' "$TOP/config/base/$b.env" && continue
 	eval "$(grep -E '^BASE_(PKG|VERSION|SUITE)=' "$TOP/config/base/$b.env")"
 	if [ -n "$BASE_SUITE" ]; then
 		fetch="$fetch $b"

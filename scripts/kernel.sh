@@ -9,6 +9,10 @@ arch=$1 flavor=$2 base=${3:-}
 use_arch "$arch"; check_flavor "$flavor"
 obj=$(objdir "$arch" "$flavor" "$base")
 src=$TREE
+# The base of a series on another's (BASE_PARENT) is that series' head.
+if [ -n "$base" ] && [ -n "${BASE_PARENT:-}" ]; then
+	BASE_KERNEL=$BASE_PARENT KUNIT_DIR= exec "$0" "$arch" "$flavor"
+fi
 if [ -n "$base" ]; then
 	src=$WORK/linux-base
 	if [ ! -d "$src" ]; then

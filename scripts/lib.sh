@@ -168,7 +168,15 @@ print(",".join(str(facts.get(key, "-")) for key in sys.argv[2:]))' "$@"
 }
 
 # Output directory of one build: <work>/<arch>-<flavor>[-base].
-objdir() { echo "$WORK/$1-$2${3:+-base}"; }
+# A base on another base's series (BASE_PARENT) has that series' patched
+# kernels as its unpatched ones: its 'base' is the parent's head.
+objdir() {
+	if [ -n "${3:-}" ] && [ -n "${BASE_PARENT:-}" ]; then
+		echo "$(base_work "$BASE_PARENT")/$1-$2"
+	else
+		echo "$WORK/$1-$2${3:+-base}"
+	fi
+}
 
 # The config fragments of ARCH and FLAVOR, in merge order (config/flavors).
 fragments() {

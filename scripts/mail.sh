@@ -53,9 +53,11 @@ git config user.email "$email"
 # asking for its web endpoint, which would need a signing key.
 git config sendemail.smtpserver /bin/false
 
-# The cover letter: subject without the [PATCH 00/N] prefix, then the
-# body up to the shortlog, which b4 writes again itself.
-awk '!body && sub(/^Subject: \[PATCH [0-9]+\/[0-9]+\] /, "") { print; print "" }
+# The cover letter: subject without the [PATCH 00/N] prefix, unfolded,
+# then the body up to the shortlog, which b4 writes again itself.
+awk '!body && sub(/^Subject: \[[A-Z ]*PATCH [0-9]+\/[0-9]+\] /, "") { subject = $0; next }
+     !body && subject != "" && /^[ \t]/ { sub(/^[ \t]+/, " "); subject = subject $0; next }
+     !body && subject != "" { print subject; print ""; subject = "" }
      !body && /^$/ { body = 1; next }
      body && /^[^ ].* \([0-9]+\):$/ { exit }
      body' "$cover" >"$WORK/b4-cover.txt"
@@ -64,8 +66,19 @@ chmod +x "$WORK/b4-editor.sh"
 
 {
 	b4 prep --enroll base &&
+	# An RFC series (BASE_SUBJECT_PREFIX "RFC PATCH"): b4's RFC prefix.
+	case ${BASE_SUBJECT_PREFIX:-PATCH} in RFC*) b4 prep --set-prefixes RFC ;; esac &&
 	EDITOR=$WORK/b4-editor.sh b4 prep --edit-cover &&
 	b4 prep --auto-to-cc &&
 	b4 send --no-sign -o "$out"
 } >"$WORK/b4.log" 2>&1 || die "b4 failed; see ${WORK#$TOP/}/b4.log"
 say "$(find "$out" -name '*.eml' | wc -l) messages from $name <$email> in ${out#"$TOP"/}/"
+# A series on top of this one (BASE_PARENT, the 7.2 RFC on the 7.2 fix)
+# is mailed on its own, after this one: make mail BASE_KERNEL=7.2 writes
+# both, each into its base's build directory.
+[ -n "${MAIL_TEST_SENDER:-}" ] && exit 0
+for b in $(valid_bases); do
+	grep -qx "BASE_PARENT=$BASE_KERNEL" "$TOP/config/base/$b.env" || continue
+	say "the $b series, on top of this one"
+	BASE_KERNEL=$b KUNIT_DIR= "$TOP/scripts/tree.sh" && BASE_KERNEL=$b KUNIT_DIR= "$TOP/scripts/mail.sh" || exit
+done

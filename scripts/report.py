@@ -5,14 +5,85 @@ usage: report.py RESULTS_DIR
 
 Every table states the guest type (TCG or KVM) and the vCPU count next to
 its numbers; medians are quoted with their min-max spread over repeats.
+Cells stay short; the prose of the summary, what each table measures and
+how, is in scripts/report-text.txt (text()), printed under the tables.
+A section is one function of CSV rows returning Markdown lines, listed in
+SECTIONS (and GOALS for its rows of the goals table).
 """
 import csv
 import functools
 import inspect
 import os
+import re
 import statistics
+import textwrap
 import sys
 from collections import defaultdict
+
+
+TEXT_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'report-text.txt')
+
+
+@functools.lru_cache(maxsize=None)
+def text_blocks():
+    """{KEY: text} of scripts/report-text.txt, the summary's prose."""
+    blocks, key = {}, None
+    with open(TEXT_FILE) as f:
+        for line in f.read().splitlines():
+            if line.startswith('@@ '):
+                key = line[3:].strip()
+                blocks[key] = []
+            elif key is not None:
+                blocks[key].append(line)
+    return {k: '\n'.join(v).strip('\n') for k, v in blocks.items()}
+
+
+def wrap(paragraph):
+    """A paragraph (a list of lines) wrapped at 72 columns; a list ('- ' or
+    '1. ' items) item by item."""
+    items = []
+    for line in paragraph:
+        if re.match(r'(- |\d+\. )', line) or not items:
+            items.append(line)
+        else:
+            items[-1] += ' ' + line.strip()
+    out = []
+    for item in items:
+        m = re.match(r'(- |\d+\. )?', item)
+        out += textwrap.wrap(item, 72, subsequent_indent=' ' * len(m.group(0)),
+                             break_long_words=False, break_on_hyphens=False) or ['']
+    return out
+
+
+def text(key, raw=False, **values):
+    """Block KEY of report-text.txt, its {NAME}s filled from VALUES, as
+    lines ending with an empty one; each paragraph wrapped unless RAW."""
+    try:
+        block = text_blocks()[key]
+    except KeyError:
+        sys.exit(f'report.py: no block "@@ {key}" in {TEXT_FILE}: add it')
+    try:
+        block = block.format(**values)
+    except KeyError as e:
+        sys.exit(f'report.py: block "@@ {key}" of {TEXT_FILE} uses {{{e.args[0]}}}, '
+                 'which its section does not give')
+    if raw:
+        return block.split('\n') + ['']
+    out = []
+    for para in re.split(r'\n\s*\n', block):
+        out += wrap(para.split('\n')) + ['']
+    return out
+
+
+def inline(key, **values):
+    """Block KEY as one line, to go inside another block."""
+    return ' '.join(text(key, raw=True, **values)).strip()
+
+
+def table(head, rows):
+    """A Markdown table: the heading cells HEAD, then ROWS of cells."""
+    out = ['| ' + ' | '.join(head) + ' |', '|' + '---|' * len(head)]
+    return out + ['| ' + ' | '.join(str(c) for c in r) + ' |' for r in rows]
 
 
 def read(path):
@@ -70,20 +141,17 @@ def plot(path, title, ylabel, series):
 
 
 def build_boot_times(rows):
-    out = ['## Build and boot times', '',
-           'Whole-command wall times in seconds on this machine (2 cores); '
-           'median (min-max) over the runs.', '',
-           '| step | arch | flavor | guest | vCPUs | runs | median s (min-max) |',
-           '|---|---|---|---|---|---|---|']
     groups = defaultdict(list)
     for r in rows:
         groups[(r['step'], r['arch'], r['flavor'], r['accel'], r['vcpus'])].append(float(r['seconds']))
+    cells = []
     for (step, arch, flavor, accel, vcpus), v in groups.items():
         if not step.startswith('boot'):
             accel = vcpus = '-'
-        out.append(f'| {step} | {arch} | {flavor} | {accel.upper()} | {vcpus} | {len(v)} | '
-                   f'{cell(v, lambda x: f"{x:.1f}")} |')
-    return out
+        cells.append([step, arch, flavor, accel.upper(), vcpus, len(v), cell(v, lambda x: f'{x:.1f}')])
+    return (['## Build and boot times', '']
+            + table(['step', 'arch', 'flavor', 'guest', 'vCPUs', 'runs', 'median s (min-max)'], cells)
+            + [''] + text('build-boot-times'))
 
 
 def real_load(rows, results):
@@ -95,28 +163,25 @@ def real_load(rows, results):
     kernels = sorted({k for k, _, _ in data})
     probes = [p for p in ('native', 'kprobe', 'kretprobe', 'fprobe') if any(p == q for _, q, _ in data)]
     threads = sorted({t for _, _, t in data})
-    out = ['## Real load: syscall-loop calls/s', '',
-           f'getppid() in N threads; guest {"/".join(sorted(set(accel.values())))}, '
-           f'{vcpus} vCPUs (N > {vcpus} is oversubscribed). Median (min-max) over repeats; '
-           'ratio = patched / base of the medians. Under TCG atomics are emulated and '
-           'caches are not modelled, so the shared-cache-line contention the series '
-           'removes does not show, while its extra instructions do.', '',
-           '| row | threads | base | patched | patched/base |', '|---|---|---|---|---|']
+    guests = "/".join(sorted(set(accel.values())))
+    cells = []
     for p in probes:
         for t in threads:
             v = {k: data.get((k, p, t)) for k in ('base', 'patched')}
             txt = [cell(v[k]) if v[k] else '-' for k in ('base', 'patched')]
             ratio = (f'{statistics.median(v["patched"]) / statistics.median(v["base"]):.3f}'
                      if all(v.values()) else '-')
-            out.append(f'| {p} | {t} | {txt[0]} | {txt[1]} | {ratio} |')
-    out += ['', 'Scaling efficiency T(2) / (2 x T(1)) of the medians:', '',
-            '| row | base | patched |', '|---|---|---|']
+            cells.append([p, t, txt[0], txt[1], ratio])
+    out = (['## Real load: syscall-loop calls/s', '']
+           + table(['row', 'threads', 'base', 'patched', 'patched/base'], cells)
+           + [''] + text('real-load', accel=guests, vcpus=vcpus) + text('real-load-scaling'))
+    eff = []
     for p in probes:
-        eff = []
+        eff.append([p])
         for k in ('base', 'patched'):
             one, two = data.get((k, p, 1)), data.get((k, p, 2))
-            eff.append(f'{statistics.median(two) / (2 * statistics.median(one)):.2f}' if one and two else '-')
-        out.append(f'| {p} | {eff[0]} | {eff[1]} |')
+            eff[-1].append(f'{statistics.median(two) / (2 * statistics.median(one)):.2f}' if one and two else '-')
+    out += table(['row', 'base', 'patched'], eff)
     series = defaultdict(list)
     for (k, p, t), v in data.items():
         series[f'{p} ({k})'].append((t, statistics.median(v)))
@@ -138,29 +203,18 @@ def perf_stat(rows):
     accel = '/'.join(sorted({r['accel'].upper() for r in rows}))
     vcpus = '/'.join(sorted({r['vcpus'] for r in rows}))
     hosts = '/'.join(sorted({r['host_cpus'] for r in rows if r.get('host_cpus')})) or '?'
-    secs = '/'.join(sorted({f'{float(r["seconds"]):.0f}' for r in rows}))
-    out = [f'## perf stat on a kretprobe: indicative only: QEMU {accel} wall clock '
-           f'on a {hosts}-core host', '',
-           'What upstream\'s objpool series measured, with perf: `perf probe -a '
-           '\'<prctl syscall>%return\'`, N threads calling prctl() in a loop for '
-           f'{secs} s, returns counted by `perf stat -a -e probe:...`. '
-           f'Guest {accel}, {vcpus} vCPUs (N > {vcpus} is oversubscribed) on a '
-           f'{hosts}-core host; kretprobe returns/s, median '
-           '(min-max) over the runs; ratio = patched / base of the medians of the same '
-           '`make bench`. Indicative only: multi-threaded TCG wall-clock rates vary by tens '
-           'of percent between boots, and TCG models no cache contention; the icount tables '
-           'are the exact ones. On a many-core machine the same command (`make bench` there, '
-           'or `guest/bench/perf-stat.sh`) measures what the series is for.', '',
-           '| arch | threads | runs | base | patched | patched/base |',
-           '|---|---|---|---|---|---|']
+    cells = []
     for a, t in sorted({(a, t) for a, t, _ in data}, key=lambda k: (k[0] != 'x86_64', k)):
         v = {k: data.get((a, t, k)) for k in ('base', 'patched')}
         txt = [cell(v[k]) if v[k] else '-' for k in ('base', 'patched')]
         runs = '/'.join(str(len(v[k])) if v[k] else '0' for k in ('base', 'patched'))
         ratio = (f'{statistics.median(v["patched"]) / statistics.median(v["base"]):.3f}'
                  if all(v.values()) else '-')
-        out.append(f'| {a} | {t} | {runs} | {txt[0]} | {txt[1]} | {ratio} |')
-    return out
+        cells.append([a, t, runs, txt[0], txt[1], ratio])
+    return ([f'## perf stat on a kretprobe: indicative only: QEMU {accel} wall clock '
+             f'on a {hosts}-core host', '']
+            + table(['arch', 'threads', 'runs', 'base', 'patched', 'patched/base'], cells)
+            + [''] + text('perf-stat', accel=accel, vcpus=vcpus, hosts=hosts))
 
 
 # The pools of lib/test_objpool.ko's rows, in table order: upstream is
@@ -170,11 +224,6 @@ POOL_IMPLS = ['objpool', 'upstream', 'freelist', 'percpu']
 # The case of the one row guest/bench/pool-modules.sh prints for a pool
 # whose module did not build.
 NOT_BUILT = 'not built'
-POOL_PEERS = ('Pools: objpool (this series), upstream (upstream\'s objpool of Linux 6.12, '
-              'extracted from Debian\'s linux-source-6.12 at build time and never committed, running '
-              'the same lib/test_objpool.c loop: guest/modules/upobjpool_bench_main.c), freelist '
-              '(a copy of the lock-free list objpool replaces) and percpu (a per-CPU stack under '
-              'local_irq_save(): the floor).')
 
 
 def pool_impls(impls):
@@ -199,8 +248,7 @@ def not_built_note(rows):
     missing = not_built(rows)
     if not missing:
         return []
-    return [f'**Not measured: {", ".join(missing)}: the guest had no module for it** (make bench\'s '
-            'log names the modules that did not build; see build/ARCH-bench/guest-modules/build.log).', '']
+    return text('not-built', missing=', '.join(missing))
 
 
 # objpool_module()'s ratio columns: (numerator, denominator, vCPUs, threads).
@@ -226,31 +274,16 @@ def objpool_module(rows, results):
     accel = '/'.join(sorted({r['accel'].upper() for r in rows}))
     impls = pool_impls(k[2] for k in data)
     points = sorted({(k[3], k[4]) for k in data})
-    what = ('Operations per second (hits + misses + pushes: this CSV predates '
-            'pairs_per_sec, and a pool that fails fast scores high in its misses case)'
-            if legacy else
-            'Successful pop+push pairs per second (a failed pop counts nothing)')
-    intro = ['## Pool benchmark in the kernel (lib/test_objpool.ko)', '',
-             f'{what}, all threads together; guest {accel}. '
-             'The empty case (every object held, every pop fails) is in CPU nanoseconds '
-             'per failed pop instead: lower is better. '
-             'TCG emulates atomics and models no caches, so the cache-line contention '
-             'that objpool removes costs nothing here: read these for correctness and '
-             'relative overhead, and the userspace table for scaling on real cores. '
-             'Threads above the vCPU count are oversubscribed kthreads. '
-             'Median (min-max) over repeats. irq=1: an hrtimer per CPU does the same in hardirq context. '
-             + POOL_PEERS, ''] + not_built_note(rows)
+    what = inline('objpool-module-ops' if legacy else 'objpool-module-pairs')
+    intro = (['## Pool benchmark in the kernel (lib/test_objpool.ko)', '']
+             + text('objpool-module-lead', accel=accel, what=what) + not_built_note(rows))
     out = []
-    ratios = ['| case | irq | ' + ' | '.join(f'{a}/{b} ({v} vCPU{"s" * (v > 1)}, {t} thread{"s" * (t > 1)})'
-                                             for a, b, v, t in POOL_RATIOS) + ' |',
-              '|---|---|' + '---|' * len(POOL_RATIOS)]
+    ratios = []
     for case in sorted({k[0] for k in data}):
         unit = 'ns per failed pop' if case == 'empty' else ('ops/s' if legacy else 'pairs/s')
         for irq in sorted({k[1] for k in data if k[0] == case}):
-            out += [f'### {case}, irq={irq} ({unit})', '',
-                    '| vCPUs | threads | ' + ' | '.join(impls) + ' |',
-                    '|---|---|' + '---|' * len(impls)]
             series = defaultdict(list)
+            rows_ = []
             for vcpus, threads in points:
                 cells = []
                 for impl in impls:
@@ -260,18 +293,21 @@ def objpool_module(rows, results):
                         series[impl].append((threads if vcpus > 1 else 1, statistics.median(v)))
                     else:
                         cells.append('-')
-                out.append(f'| {vcpus} | {threads} | ' + ' | '.join(cells) + ' |')
-            out.append('')
+                rows_.append([vcpus, threads] + cells)
+            out += [f'### {case}, irq={irq} ({unit})', ''] + table(['vCPUs', 'threads'] + impls, rows_) + ['']
 
             def ratio(a, b, vcpus, threads):
                 va, vb = data.get((case, irq, a, vcpus, threads)), data.get((case, irq, b, vcpus, threads))
                 return f'{statistics.median(va) / statistics.median(vb):.2f}' if va and vb else '-'
             note = ' (ns ratio: below 1 is cheaper)' if case == 'empty' else ''
-            ratios.append(f'| {case}{note} | {irq} | ' + ' | '.join(ratio(*c) for c in POOL_RATIOS) + ' |')
+            ratios.append([f'{case}{note}', irq] + [ratio(*c) for c in POOL_RATIOS])
             plot(os.path.join(results, f'objpool-module-{case}-irq{irq}.png'),
                  f'test_objpool {case} irq={irq}, {accel}', unit, series)
             out += [f'![{case} irq={irq}](objpool-module-{case}-irq{irq}.png)', '']
-    return intro + ['### Ratios', ''] + ratios + [''] + out
+    head = ['case', 'irq'] + [f'{a}/{b} ({v} vCPU{"s" * (v > 1)}, {t} thread{"s" * (t > 1)})'
+                              for a, b, v, t in POOL_RATIOS]
+    return (intro + ['### Ratios', ''] + table(head, ratios) + ['']
+            + text('objpool-module', pool_peers=inline('pool-peers')) + out)
 
 
 def memory(rows, title='Memory of the instance pools at scale'):
@@ -281,20 +317,7 @@ def memory(rows, title='Memory of the instance pools at scale'):
     runs = len({r.get('run', '1') for r in rows})
     samples = ('one sample per kernel' if runs == 1 else
                f'{runs} boots per kernel, median (min-max), ratio and bytes/object of the medians')
-    out = [f'## {title}', '',
-           f'Guest {accel}, {r0["vcpus"]} online / {possible} possible CPUs. '
-           'Delta of memory in use (/proc/meminfo: MemTotal - MemFree - Buffers - Cached, '
-           'less the free pages on the per-CPU lists of /proc/zoneinfo) '
-           'across registering the probe, so pages the pool vmap()s count too; '
-           f'{samples}, so small deltas carry a few hundred KiB of noise. '
-           '"pool metadata" is what the patched objpool allocated beside the objects '
-           '(rings, headers, bitmap: its meta_bytes, printed by guest/modules/probe_mem.ko); '
-           'the target is at most 16 bytes per object plus 256 bytes per possible CPU, '
-           'and "one ring per CPU" is what rings holding every object on every CPU '
-           '(upstream 6.7-6.12) would take: possible CPUs x roundup_pow_of_two(objects) x 8 bytes.', '',
-           '| probe | functions | objects | base | patched | patched/base | patched bytes/object '
-           '| pool metadata (patched) | target | one ring per CPU |',
-           '|---|---|---|---|---|---|---|---|---|---|']
+    cells = []
     by = defaultdict(lambda: defaultdict(list))
     meta = {}
     for r in rows:
@@ -316,14 +339,14 @@ def memory(rows, title='Memory of the instance pools at scale'):
         m = f'{mib(meta[key])} ({meta[key] / n:.1f} B/object)' if key in meta else '-'
         target = mib(16 * n + 256 * possible)
         full = mib(possible * (1 << (n - 1).bit_length()) * 8)
-        out.append(f'| {probe} | {funcs} | {objs} | {kcell(k["base"])} | {kcell(k["patched"])} | {ratio} | {per} '
-                   f'| {m} | {target} | {full} |')
-    return out
+        cells.append([probe, funcs, objs, kcell(k['base']), kcell(k['patched']), ratio, per, m, target, full])
+    return ([f'## {title}', '']
+            + table(['probe', 'functions', 'objects', 'base', 'patched', 'patched/base',
+                     'patched bytes/object', 'pool metadata (patched)', 'target', 'one ring per CPU'], cells)
+            + [''] + text('memory', accel=accel, vcpus=r0['vcpus'], possible=possible, samples=samples))
 
-ICOUNT_NOTE = ('icount counts executed guest instructions, not time: cache misses, '
-               'cache-line contention and memory ordering cost nothing here, so these '
-               'numbers are the single-thread instruction cost only, not a speed on '
-               'real hardware.')
+def icount_note():
+    return inline('icount-note')
 
 
 def icount_runs(rows):
@@ -343,36 +366,18 @@ def real_load_icount(rows, title='Instructions per call under QEMU icount: real 
     for r in rows:
         clocks[r['arch']].add(r['clocksource'])
         ratios[r['arch']].append(float(r['ns_per_insn']))
-    out = [f'## {title}', '',
-           'syscall-loop getppid(), 1 thread, 1 vCPU, QEMU TCG with `-icount shift=0,sleep=off` '
-           '(`make vm ICOUNT=1`): the guest clock advances 1 ns per guest instruction, so '
-           'instructions per call = 1e9 / calls per virtual second (the loop, the syscall, '
-           'the probe and the timer ticks that land in the loop). Each run is a separate boot; '
-           'spread = (max - min) / mean of the runs. The native row has no probe and the '
-           'kprobe row never touches the instance pool: they are the controls, and should '
-           'not differ between the kernels. Kernels: the bench flavor, base and patched, same config. '
-           + ICOUNT_NOTE + f' Regenerate with `BENCHES={bench} make bench` '
-           '(its boots, arches and run length are its lines in config/benches).', '',
-           'Guest clock check (guest/bench/icount-clock.sh: a loop of known instruction count, '
-           'timed with CLOCK_MONOTONIC): ' +
-           '; '.join(f'{a}: clocksource {"/".join(sorted(clocks[a]))}, '
-                     f'{min(ratios[a]):.4f}-{max(ratios[a]):.4f} ns per instruction'
-                     for a in arches) + '.', '']
+    out = [f'## {title}', ''] + text('icount-lead')
     for arch in arches:
         rws = [p for p in ('native', 'kprobe', 'kretprobe', 'fprobe')
                if any(k[0] == arch and k[1] == p for k in data)]
-        out += [f'### {arch}', '',
-                '| row | base: calls/virtual s, insns/call (each run) | patched: same | base insns/call (mean) | '
-                'patched insns/call (mean) | patched - base (insns per hit) | spread base / patched |',
-                '|---|---|---|---|---|---|---|']
+        cells = []
         for p in rws:
-            cells, ipc, spr = [], [], []
+            runs_, ipc, spr = [], [], []
             for k in ('base', 'patched'):
                 runs = data.get((arch, p, k), {})
                 v = [runs[i] for i in sorted(runs)]
-                cells.append(' / '.join(f'{x:,.0f}' for x in v) or '-')
+                runs_.append(' / '.join(f'{1e9 / x:.1f}' for x in v) or '-')
                 if v:
-                    cells[-1] += '<br>' + ' / '.join(f'{1e9 / x:.1f}' for x in v)
                     ipc.append(statistics.mean(1e9 / x for x in v))
                     spr.append(f'{(max(v) - min(v)) / statistics.mean(v) * 100:.4f}%')
                 else:
@@ -380,17 +385,21 @@ def real_load_icount(rows, title='Instructions per call under QEMU icount: real 
                     spr.append('-')
             i = [f'{x:.1f}' if x is not None else '-' for x in ipc]
             d = f'{ipc[1] - ipc[0]:+.1f} ({(ipc[1] / ipc[0] - 1) * 100:+.2f}%)' if None not in ipc else '-'
-            out.append(f'| {p} | {cells[0]} | {cells[1]} | {i[0]} | {i[1]} | {d} | {spr[0]} / {spr[1]} |')
-        out.append('')
-    return out
+            cells.append([p, runs_[0], runs_[1], i[0], i[1], d, f'{spr[0]} / {spr[1]}'])
+        out += [f'### {arch}', ''] + table(
+            ['row', 'base, each run', 'patched, each run', 'base insns/call', 'patched insns/call',
+             'patched - base', 'spread base / patched'], cells) + ['']
+    clock = '; '.join(f'{a}: clocksource {"/".join(sorted(clocks[a]))}, '
+                      f'{min(ratios[a]):.4f}-{max(ratios[a]):.4f} ns per instruction' for a in arches)
+    return out + ['### Method', ''] + text('icount', bench=bench, icount_note=icount_note(), clocks=clock)
 
 
-def icount_goals(rows, base='base'):
+def icount_goals(rows, base='base', probes=('kretprobe', 'fprobe')):
     """Goal rows: a probe hit costs no more instructions patched than BASE."""
     data = icount_runs(rows)
     out = []
     for arch in arch_order(r['arch'] for r in rows):
-        for p in ('kretprobe', 'fprobe'):
+        for p in probes:
             b, q = data.get((arch, p, 'base')), data.get((arch, p, 'patched'))
             if not b or not q:
                 continue
@@ -403,12 +412,10 @@ def icount_goals(rows, base='base'):
             elif d <= noise:
                 verdict = f'met within the runs\' spread ({d:+.1f}, spread {noise:.1f})'
             else:
-                verdict = f'not met, {d:+.1f} instructions per hit'
-            article = 'an' if p == 'fprobe' else 'a'
-            out.append(f'| {article} {p} hit costs no more instructions patched than {base}, 1 thread, '
-                       f'{arch} (icount) | base {statistics.mean(ib):.1f}, patched '
-                       f'{statistics.mean(iq):.1f} insns/call ({d:+.1f}; {len(ib)} + {len(iq)} runs) '
-                       f'| {verdict} |')
+                verdict = f'not met, {d:+.1f} insns per hit'
+            out.append((f'{p} hit, {arch}: no more instructions patched than {base} (icount)',
+                        f'{statistics.mean(ib):.1f} base, {statistics.mean(iq):.1f} patched '
+                        f'({d:+.1f}; {len(ib)} + {len(iq)} runs)', verdict))
     return out
 
 
@@ -423,20 +430,81 @@ def memory_goals(rows, against):
     mb, mp = statistics.median(b), statistics.median(p)
     d = mp - mb
     # Samples overlap: the difference is within what two boots of one kernel differ by.
+    why = None
     if d <= 0:
         verdict = 'met'
     elif min(b) <= max(p) and min(p) <= max(b):
         verdict = f'met within the boots\' spread ({d / 1024:+.2f} MiB)'
     else:
         meta = [int(r['meta_bytes']) for r in fp if r['kernel'] == 'patched' and r.get('meta_bytes')]
-        why = (f': the pool\'s rings, padding and metadata are {meta[0] / 2**20:.2f} MiB '
-               f'(pointer slots, each online CPU\'s share rounded up to a power of two), less the '
-               f'slab rounding that packing the objects saves') if meta else ''
-        verdict = f'not met, {d / 1024:+.2f} MiB{why}'
-    return [f'| the fprobe example ({r0["functions"]} functions, {int(r0["objects"]):,} objects, '
-            f'{r0["possible"]} possible CPUs, {r0["vcpus"]} online) takes no more memory patched than with '
-            f'{against} | base {mb / 1024:.2f} MiB, patched {mp / 1024:.2f} MiB (medians of {len(b)} + {len(p)} '
-            f'boots) | {verdict} |']
+        if meta:
+            why = (f'the pool\'s rings, padding and metadata are {meta[0] / 2**20:.2f} MiB '
+                   '(pointer slots, each online CPU\'s share rounded up to a power of two), less '
+                   'the slab rounding that packing the objects saves')
+        verdict = f'not met, {d / 1024:+.2f} MiB'
+    example = (f'the fprobe example: {r0["functions"]} functions, {int(r0["objects"]):,} objects, '
+               f'{r0["possible"]} possible CPUs, {r0["vcpus"]} online')
+    return [(f'fprobe example: no more memory patched than with {against}',
+             f'{mb / 1024:.2f} MiB base, {mp / 1024:.2f} MiB patched (medians, {len(b)} + {len(p)} boots)',
+             verdict, example + (f'; {why}' if why else ''))]
+
+
+def kretprobe_memory_goals(rows, against):
+    """Goal row: the default kretprobes take no more memory patched than base."""
+    kp = [r for r in rows if r['probe'].startswith('kretprobe default')]
+    b = [int(r['delta_kb']) for r in kp if r['kernel'] == 'base']
+    p = [int(r['delta_kb']) for r in kp if r['kernel'] == 'patched']
+    if not b or not p:
+        return []
+    r0 = kp[0]
+    mb, mp = statistics.median(b), statistics.median(p)
+    verdict = 'met' if mp <= mb else f'not met, {(mp - mb) / 1024:+.2f} MiB'
+    return [(f'{r0["functions"]} kretprobes of default maxactive, {r0["possible"]} possible CPUs: '
+             f'less memory patched than with {against}',
+             f'{mb / 1024:.2f} MiB base, {mp / 1024:.2f} MiB patched (medians, {len(b)} + {len(p)} boots)',
+             verdict)]
+
+
+def fix_cost_goals(rows, series, limit=2.0):
+    """Goal rows: the fix adds at most LIMIT instructions to a kretprobe hit."""
+    data = icount_runs(rows)
+    out = []
+    for arch in arch_order(r['arch'] for r in rows):
+        b, q = data.get((arch, 'kretprobe', 'base')), data.get((arch, 'kretprobe', 'patched'))
+        if not b or not q:
+            continue
+        ib = statistics.mean(1e9 / x for x in b.values())
+        iq = statistics.mean(1e9 / x for x in q.values())
+        d = iq - ib
+        out.append((f'{series}: a kretprobe hit at most {limit:+.0f} instructions over the unfixed pool, {arch}',
+                    f'{ib:.1f} unfixed, {iq:.1f} fixed ({d:+.1f}; {len(b)} + {len(q)} boots)',
+                    'met' if d <= limit else f'not met, {d:+.1f}'))
+    return out
+
+
+def suite_goals(rows, series):
+    """Goal rows of the fix series that are test outcomes (suite-verdicts.sh)."""
+    out = []
+    for arch in arch_order(r['arch'] for r in rows):
+        got = {(r['suite'], r['depth'], r['case']): r['status'] for r in rows if r['arch'] == arch}
+        unfixed = got.get(('objpool-nmi-unfixed', '0', 'unfixed_push_fails'), 'did not run')
+        out.append((f'{series}: the KUnit reproducer fails on the unfixed push, {arch}',
+                    f'objpool-nmi-unfixed: {unfixed}', 'met' if unfixed == 'ok' else 'not met'))
+        fixed = got.get(('kunit-objpool', '1', 'objpool_test_nmi'), 'did not run')
+        out.append((f'{series}: the KUnit reproducer passes with the fix, {arch}',
+                    f'objpool_test_nmi: {fixed}', 'met' if fixed == 'ok' else 'not met'))
+        up = [st for (su, depth, _), st in got.items() if su == 'upstream-test-objpool' and depth == '0']
+        bad = len([st for st in up if st != 'ok'])
+        out.append((f'{series}: upstream\'s lib/test_objpool.c passes with the fix, {arch}',
+                    f'{len(up) - bad} of {len(up)} cases ok',
+                    'met' if up and not bad else 'not met'))
+    return out
+
+
+def suite_verdicts(rows, title):
+    cells = [[r['arch'], r['suite'], r['case'], r['status']] for r in rows if r['depth'] == '0'
+             or (r['suite'] == 'kunit-objpool' and r['depth'] == '1')]
+    return [f'## {title}', ''] + table(['arch', 'suite', 'case', 'status'], cells) + [''] + text('suite-verdicts')
 
 
 def pool_icount(rows):
@@ -470,25 +538,15 @@ def objpool_module_icount(rows):
     arches = arch_order(k[0] for k in data)
     impls = pool_impls(k[1] for k in data)
     runs = lambda d: ' / '.join(f'{d[i]:.1f}' for i in sorted(d)) if d else '-'
-    out = ['## Instructions per pool operation under QEMU icount: lib/test_objpool.ko', '',
-           'lib/test_objpool.ko on the patched bench kernel, 1 vCPU, `make vm ICOUNT=1` '
-           '(1 ns of guest time per guest instruction), no hrtimer, booted with 2 and with '
-           '96 possible CPUs (MAXCPUS; an arm64 QEMU virt guest cannot have absent CPUs, so '
-           'it has 1 possible CPU whatever MAXCPUS says). Pair: the nonblocking case (16 objects, pop then push '
-           'back: every pop succeeds), instructions per successful pop+push pair, including '
-           'the module\'s own per-iteration work (owner tag claim and release, loop). '
-           'Failed pop: the misses case with one object (batches of 1-16 pops, one succeeds), '
-           'its instructions minus its successful pairs at the same boot\'s pair cost, per '
-           'failed pop: an estimate that also carries the batch loop\'s difference from the '
-           'nonblocking loop. Each value is one boot (run 1 / run 2). ' + POOL_PEERS + ' ' + ICOUNT_NOTE +
-           ' Regenerate with `BENCHES=objpool-module-icount make bench`.', ''] + not_built_note(rows)
+    out = (['## Instructions per pool operation under QEMU icount: lib/test_objpool.ko', '']
+           + text('objpool-module-icount-lead') + not_built_note(rows))
     for arch in arches:
         possibles = sorted({k[2] for k in data if k[0] == arch})
         hdr = ['impl'] + [f'pair, {p} possible' for p in possibles] + \
               [f'failed pop, {p} possible' for p in possibles]
         if len(possibles) > 1:
             hdr.append(f'failed pop {possibles[-1]} / {possibles[0]} possible')
-        out += [f'### {arch}', '', '| ' + ' | '.join(hdr) + ' |', '|' + '---|' * len(hdr)]
+        rows_ = []
         for impl in impls:
             cells = [runs(data[(arch, impl, p)]['pair']) for p in possibles] + \
                     [runs(data[(arch, impl, p)]['miss']) for p in possibles]
@@ -496,9 +554,10 @@ def objpool_module_icount(rows):
                 lo, hi = data[(arch, impl, possibles[0])]['miss'], data[(arch, impl, possibles[-1])]['miss']
                 cells.append(f'{statistics.mean(hi.values()) / statistics.mean(lo.values()):.2f}'
                              if lo and hi else '-')
-            out.append(f'| {impl} | ' + ' | '.join(cells) + ' |')
-        out.append('')
-    return out
+            rows_.append([impl] + cells)
+        out += [f'### {arch}', ''] + table(hdr, rows_) + ['']
+    return out + ['### Method', ''] + text('objpool-module-icount', icount_note=icount_note(),
+                                          pool_peers=inline('pool-peers'))
 
 
 def pool_icount_goals(rows):
@@ -510,8 +569,8 @@ def pool_icount_goals(rows):
             continue
         a, b = statistics.mean(lo['miss'].values()), statistics.mean(hi['miss'].values())
         verdict = 'met' if b <= 2 * a else f'not met, {b / a:.2f}x'
-        out.append(f'| an empty-pool pop at 96 possible CPUs costs at most 2x its cost at 2, '
-                   f'{arch} (icount) | {a:.1f} insns at 2, {b:.1f} at 96 ({b / a:.2f}x) | {verdict} |')
+        out.append((f'empty-pool pop, {arch}: at 96 possible CPUs at most 2x its cost at 2 (icount)',
+                    f'{a:.1f} insns at 2, {b:.1f} at 96 ({b / a:.2f}x)', verdict))
     return out
 
 
@@ -520,22 +579,22 @@ def pool_upstream_goals(rows):
     data = pool_icount(rows)
     out = []
     for arch in arch_order(r['arch'] for r in rows):
-        goal = f'our pop+push costs fewer instructions than upstream\'s, {arch} (icount)'
+        goal = f'pop+push, {arch}: fewer instructions than upstream\'s (icount)'
         if not_built(rows, arch):
-            out.append(f'| {goal} | upstream\'s module did not build | not measured |')
+            out.append((goal, 'upstream\'s module did not build', 'not measured'))
             continue
         diffs = []
         for p in sorted({k[2] for k in data if k[0] == arch}):
             ours, up = data.get((arch, 'objpool', p)), data.get((arch, 'upstream', p))
             if ours and up and ours['pair'] and up['pair']:
                 a, b = statistics.mean(ours['pair'].values()), statistics.mean(up['pair'].values())
-                diffs.append((a - b, f'{p} possible: objpool {a:.1f}, upstream {b:.1f} insns per pair ({a - b:+.1f})'))
+                diffs.append((a - b, f'{a:.1f} vs {b:.1f} at {p} possible'))
         if not diffs:
             continue
         worst = max(d for d, _ in diffs)
-        verdict = (f'met, {-worst:.1f} fewer instructions per pair' if worst < 0 else
-                   f'not met, {worst:+.1f} instructions per pair')
-        out.append(f'| {goal} | ' + '; '.join(m for _, m in diffs) + f' | {verdict} |')
+        verdict = (f'met, {-worst:.1f} fewer per pair' if worst < 0 else
+                   f'not met, {worst:+.1f} per pair')
+        out.append((goal, 'objpool vs upstream: ' + ', '.join(m for _, m in diffs), verdict))
     return out
 
 
@@ -549,27 +608,20 @@ def goals(results):
             out += rows_goals(rows)
     if not out:
         return []
-    return ['## Goals', '',
-            'Each goal with what was measured and the verdict. ' + ICOUNT_NOTE, '',
-            '| goal | measured | verdict |', '|---|---|---|'] + out + ['']
+    cells, notes = [], []
+    for goal, measured, verdict, *note in out:
+        if note:
+            notes.append(f'{len(notes) + 1}. {note[0]}.')
+            verdict += f' (note {len(notes)})'
+        cells.append([goal, measured, verdict])
+    return (['## Goals', ''] + text('goals') + table(['goal', 'measured', 'verdict'], cells) + ['']
+            + (['Notes:', ''] + wrap(notes) + [''] if notes else []) + text('goals-notes', icount_note=icount_note()))
 
 
 US_POOLS = ['objpool', 'upstream', 'freelist', 'percpu-floor']
-US_SCENARIOS = {
-    'balanced': 'pop, then push on the same CPU',
-    'held': 'each thread keeps objs/threads - 1 objects out and pushes the oldest back: the pool runs near empty',
-    'exhausted': 'every object is out: every pop misses (misses/s, counters per miss)',
-    'migrating': 'pop on one thread\'s CPU, push on the next thread\'s (at most 16 objects in flight per thread; '
-                 'the handover waits for the receiver to run, so on this shared 2-core machine its pairs/s '
-                 'measure scheduling more than the pool: read its counters)',
-    'touched-64': 'balanced, the user writes all 64 bytes of each object between pop and push',
-    'touched-256': 'balanced, the user writes all 256 bytes of each object between pop and push',
-    'sparse-balanced': 'balanced with 96 possible CPUs, 2 online, 192 objects (kretprobe\'s default maxactive, 2 x possible)',
-    'sparse-held': 'held with 96 possible CPUs, 2 online, 192 objects',
-    'sparse-burst': 'each thread pops objs/threads - 1 objects, then pushes them all back; 96 possible CPUs, 2 online, 192 objects',
-    'sparse-exhausted': 'exhausted with 96 possible CPUs, 2 online, 192 objects',
-    'sparse-migrating': 'migrating with 96 possible CPUs, 2 online, 192 objects',
-}
+def us_scenarios():
+    """{scenario: what it does}, in table order (report-text.txt)."""
+    return dict(line.split(': ', 1) for line in text('us-scenarios', raw=True) if line)
 
 
 def us_points(rows):
@@ -590,8 +642,8 @@ def us_points(rows):
 
 
 def us_order(pts):
-    """The (scenario, threads) keys of PTS in US_SCENARIOS order, then by threads."""
-    order = list(US_SCENARIOS)
+    """The (scenario, threads) keys of PTS in us_scenarios() order, then by threads."""
+    order = list(us_scenarios())
     return sorted(pts, key=lambda k: (order.index(k[0]) if k[0] in order else len(order), k[1]))
 
 
@@ -629,9 +681,7 @@ def us_series(rows):
 
 # Why objpool is below a userspace goal in a scenario, where the repository
 # already says why: (scenarios, one sentence).
-US_WHY = [(('migrating', 'sparse-migrating'),
-           'their pairs/s measure the scheduling of this shared 2-core machine more than the pool '
-           '(their scenario note)')]
+US_WHY = [(('migrating', 'sparse-migrating'), 'us-why-migrating')]
 
 
 def thread_count(t):
@@ -653,67 +703,50 @@ def us_goal(rows, goal, minimum, scenarios=None):
     if not got:
         return []
     lo, hi = min(got, key=lambda g: g[2]), max(got, key=lambda g: g[2])
-    measured = (f'medians of the paired ratios from {lo[2]:.2f} ({lo[0]}, {thread_count(lo[1])}) to '
+    measured = (f'{lo[2]:.2f} ({lo[0]}, {thread_count(lo[1])}) to '
                 f'{hi[2]:.2f} ({hi[0]}, {thread_count(hi[1])}), {len(got)} points')
     below = defaultdict(list)
     for sc, t, v in got:
         if v < minimum:
-            below[sc].append(f'{t} ({v:.3f})')
+            below[sc].append(f'{thread_count(t)} ({v:.3f})')
     if not below:
-        return [f'| {goal} | {measured} | met |']
-    names = '; '.join(f'{sc} at {", ".join(ts)} threads' for sc, ts in below.items())
-    why = ''.join(f'; {", ".join(hit)}: {text}' for scs, text in US_WHY
-                  if (hit := [sc for sc in scs if sc in below]))
-    return [f'| {goal} | {measured} | not met, below {minimum:.1f}x in {names}{why} |']
+        return [(goal, measured, 'met')]
+    names = '; '.join(f'{sc} at {", ".join(ts)}' for sc, ts in below.items())
+    why = '; '.join(f'{", ".join(hit)}: ' + inline(key) for scs, key in US_WHY
+                    if (hit := [sc for sc in scs if sc in below]))
+    return [(goal, measured, f'not met: {names}') + ((why,) if why else ())]
 
 
 def objpool_userspace(rows, results):
     out = ['## Pool benchmark in userspace (tools/testing/objpool)', '']
     if 'mode' not in rows[0]:
-        return out + ['(old CSV format: rerun `BENCHES=objpool-userspace make bench`)']
+        return out + text('objpool-userspace-old')
     pts = us_points(rows)
     npairs = max((len(p['rate'].get('objpool', {})) for p in pts.values()), default=0)
-    out += ['Scenario matrix on the host\'s real cores (2 cores, threads above 2 oversubscribed; '
-            'no guest): lib/objpool.c unmodified, upstream\'s objpool of Linux 6.12 and freelist.h of '
-            'the base built from their sources against the same shims, and a per-CPU floor (no sharing, '
-            'no stealing). Series measured: ' + ', '.join(f'`{s}`' for s in us_series(rows)) + '. '
-            'Command: `BENCHES=objpool-userspace make bench`.', '',
-            'Pairs/s count successful pop+push pairs only (misses/s in the exhausted rows), '
-            f'medians over the runs ({npairs} of objpool and upstream, 3 of the others). objpool/upstream is the median (min-max) of the ratios of {npairs} '
-            'paired A/B runs (the two alternate, A/B then B/A). Counters come from one more run of '
-            'each pool with counting on (off in the throughput runs), per successful pair (per miss in '
-            'the exhausted rows): spills are calls of __objpool_push_slow(), steals objects a pop took from '
-            'another CPU\'s ring (__objpool_pop_slow() returning one; for upstream, a pop that walked past '
-            'its own ring), avail writes set_bit()/clear_bit() on the cache line of the pool\'s avail '
-            'bitmap. Upstream has no spill and no avail bitmap. The series label names the host\'s CPU '
-            '(since 2026-11-25) and ends with its load average when the run started: the machine is '
-            'shared and absolute rates move with it, and runs on two machines do not compare; compare '
-            'the ratios of the same run.', '']
-    for name, what in US_SCENARIOS.items():
-        if any(k[0] == name for k in pts):
-            out.append(f'- {name}: {what}')
-    out += ['', '| scenario | threads | objpool | upstream | freelist | percpu-floor | objpool/upstream '
-            '| objpool spills / steals / avail writes per pair | upstream steals per pair |',
-            '|---|---|---|---|---|---|---|---|---|']
+    cells = []
     series = defaultdict(list)
     for (sc, t) in us_order(pts):
         pt = pts[(sc, t)]
-        cells = []
+        rates = []
         for pool in US_POOLS:
             v = list(pt['rate'].get(pool, {}).values())
-            cells.append(fmt(statistics.median(v)) if v else '-')
+            rates.append(fmt(statistics.median(v)) if v else '-')
         rt = us_ratio(pt)
-        ratio = ratio_cell(rt)
         if rt:
             series[sc].append((t, rt[0]))
         label = sc + (' (misses/s)' if sc.endswith('exhausted') else '')
-        out.append(f'| {label} | {t} | ' + ' | '.join(cells) + f' | {ratio} | '
-                   f'{us_counts(pt["count"].get("objpool"))} | '
-                   f'{us_per(pt["count"].get("upstream"), "steals")} |')
+        cells.append([label, t] + rates + [ratio_cell(rt), us_counts(pt['count'].get('objpool')),
+                                           us_per(pt['count'].get('upstream'), 'steals')])
     plot(os.path.join(results, 'objpool-userspace-ratio.png'),
          'objpool / upstream objpool, userspace (host)', 'ratio (median of A/B pairs)',
          {k: v for k, v in series.items() if len(v) > 1})
+    out += text('objpool-userspace-lead')
+    out += table(['scenario', 'threads'] + US_POOLS + [
+        'objpool/upstream', 'objpool spills / steals / avail writes per pair', 'upstream steals per pair'], cells)
     out += ['', '![objpool/upstream](objpool-userspace-ratio.png)', '']
+    out += text('objpool-userspace', npairs=npairs, series=', '.join(us_series(rows)))
+    out += wrap([f'- {name}: {what}' for name, what in us_scenarios().items() if any(k[0] == name for k in pts)])
+    out += ['']
     out += objpool_userspace_before_after(rows, results)
     return out
 
@@ -730,30 +763,23 @@ def objpool_userspace_before_after(rows, results):
     pool_of = lambda rs: {x.split(';')[0].split(' lib/objpool.c ')[-1] for x in us_series(rs)}
     if not sets or pool_of(sets[0][1]) != pool_of(rows):
         sets.append(('after' if sets else 'this run', rows))
-    out = ['### Online far below possible, and an exhausted pool', '',
-           'The rows of the matrix the review asked for, for each series measured: '
-           '`results/objpool-userspace-before.csv` holds the run before the pool rewrite, '
-           '`results/objpool-userspace.csv` the last run, shown as "after" when it measured another '
-           'lib/objpool.c (the series label names this repository\'s commit and the blob of '
-           'lib/objpool.c, then the host\'s CPU where recorded and its load average when the run started). After a change of the pool, `BENCHES=objpool-userspace make bench` '
-           'adds the after rows; `cp results/objpool-userspace.csv results/objpool-userspace-before.csv` '
-           'makes the last run the new baseline. Counters per successful pair (per miss when exhausted).', '',
-           '| series | scenario | threads | objpool | upstream | objpool/upstream '
-           '| objpool spills / steals / avail writes per pair | upstream steals per pair |',
-           '|---|---|---|---|---|---|---|---|']
+    cells = []
     for label, rs in sets:
         pts = us_points(rs)
-        name = f'{label}: `{", ".join(us_series(rs))}`'
         for (sc, t) in sorted(pts):
             if not (sc.startswith('sparse-') or sc == 'exhausted' and t == 2):
                 continue
             pt = pts[(sc, t)]
             med = {p: statistics.median(pt['rate'][p].values()) for p in ('objpool', 'upstream') if pt['rate'].get(p)}
             rt = us_ratio(pt)
-            out.append(f'| {name} | {sc} | {t} | ' + ' | '.join(fmt(med[p]) if p in med else '-' for p in ('objpool', 'upstream'))
-                       + f' | {ratio_cell(rt)}'
-                       + f' | {us_counts(pt["count"].get("objpool"))} | {us_per(pt["count"].get("upstream"), "steals")} |')
-    return out
+            cells.append([label, sc, t] + [fmt(med[p]) if p in med else '-' for p in ('objpool', 'upstream')]
+                         + [ratio_cell(rt), us_counts(pt['count'].get('objpool')),
+                            us_per(pt['count'].get('upstream'), 'steals')])
+    names = ', '.join(f'{label} is "{", ".join(us_series(rs))}"' for label, rs in sets)
+    return (['### Online far below possible, and an exhausted pool', '']
+            + table(['series', 'scenario', 'threads', 'objpool', 'upstream', 'objpool/upstream',
+                     'objpool spills / steals / avail writes per pair', 'upstream steals per pair'], cells)
+            + [''] + text('before-after', series=names))
 
 
 def layout_goals(rows):
@@ -767,10 +793,9 @@ def layout_goals(rows):
     worst = max(int(r['shared_lines']) for r in ours)
     ctl = ', '.join(f'{p} up to {max(int(r["shared_lines"]) for r in rs)}'
                     for p, rs in sorted(by.items()) if p != 'objpool')
-    goal = ('no cache line written by the own-share pops and pushes of two CPUs '
-            '(2, 8, 96 CPUs; 2 and 8 objects per CPU; 48, 56, 200 bytes)')
-    measured = f'objpool: {worst} at worst over {len(ours)} points' + (f'; {ctl}' if ctl else '')
-    return [f'| {goal} | {measured} | {"met" if worst == 0 else "not met"} |']
+    goal = 'layout: no cache line written by two CPUs\' own pops and pushes'
+    measured = f'objpool {worst} at worst ({len(ours)} points)' + (f'; {ctl}' if ctl else '')
+    return [(goal, measured, 'met' if worst == 0 else 'not met')]
 
 
 def layout(rows):
@@ -779,33 +804,29 @@ def layout(rows):
     pts = defaultdict(dict)
     for r in rows:
         pts[(int(r['cpus']), int(r['per_cpu']), int(r['obj_size']))][r['pool']] = r['shared_lines']
-    out = ['## Layout: cache lines that two CPUs\' own hits both write', '',
-           '| CPUs | objects per CPU | object bytes | ' + ' | '.join(pools) + ' |',
-           '|---|---|---|' + '---|' * len(pools)]
-    for k in sorted(pts):
-        out.append(f'| {k[0]} | {k[1]} | {k[2]} | ' +
-                   ' | '.join(pts[k].get(p, '-') for p in pools) + ' |')
-    out += ['', 'Counted in userspace (objpool_test -L): each CPU in turn pops and pushes '
-            'its own objects while the shim logs the line of every store the pool makes and '
-            'of each object popped. Deterministic; the freelist, one head for all CPUs, '
-            'is the check\'s positive control.']
-    return out
+    cells = [list(k) + [pts[k].get(p, '-') for p in pools] for k in sorted(pts)]
+    return (['## Layout: cache lines that two CPUs\' own hits both write', '']
+            + table(['CPUs', 'objects per CPU', 'object bytes'] + pools, cells) + [''] + text('layout'))
 
 
 # The CSVs of results/ that goals are read from, each with its goal rows.
 GOALS = [('layout.csv', layout_goals),
          ('real-load-icount.csv', icount_goals),
-         ('real-load-icount-6.12.csv', functools.partial(icount_goals, base="with 6.12's objpool")),
+         ('real-load-icount-7.2-rfc.csv', functools.partial(icount_goals, base="with 7.2's fixed objpool",
+                                                           probes=('kretprobe',))),
          ('objpool-module-icount.csv', pool_icount_goals),
          ('objpool-module-icount.csv', pool_upstream_goals),
          ('memory.csv', functools.partial(memory_goals, against="6.1's freelist")),
-         ('memory-6.12.csv', functools.partial(memory_goals, against="6.12's objpool")),
+         ('memory-7.2-rfc.csv', functools.partial(kretprobe_memory_goals, against="7.2's fixed objpool")),
+         ('suite-verdicts-7.2.csv', functools.partial(suite_goals, series='7.2 fix')),
+         ('real-load-icount-7.2.csv', functools.partial(fix_cost_goals, series='7.2 fix')),
+         ('suite-verdicts-6.12.csv', functools.partial(suite_goals, series='6.12 backport')),
+         ('real-load-icount-6.12.csv', functools.partial(fix_cost_goals, series='6.12 backport')),
          ('objpool-userspace.csv', functools.partial(
-             us_goal, goal='objpool does at least 1.0x upstream\'s pairs/s (misses/s when exhausted) '
-                           'in every scenario (userspace, 2 cores)', minimum=1.0)),
+             us_goal, goal='userspace, every scenario: objpool at least 1.0x upstream', minimum=1.0)),
          ('objpool-userspace.csv', functools.partial(
-             us_goal, goal='objpool does at least 1.1x upstream\'s pairs/s in the balanced scenario '
-                           '(userspace, 2 cores)', minimum=1.1, scenarios=('balanced',)))]
+             us_goal, goal='userspace, balanced: objpool at least 1.1x upstream', minimum=1.1,
+             scenarios=('balanced',)))]
 
 
 def number(v):
@@ -826,35 +847,38 @@ def generic(name, rows):
     groups = defaultdict(list)
     for r in rows:
         groups[tuple(r[k] for k in keys)].append(r)
-    out = [f'## {name}', '',
-           f'results/{name}.csv as make bench wrote it (no section of scripts/report.py '
-           'renders it yet): median (min-max) over the runs of each row.', '',
-           '| ' + ' | '.join(keys + numeric) + ' | runs |',
-           '|' + '---|' * (len(keys) + len(numeric) + 1)]
-    for key, group in groups.items():
-        out.append('| ' + ' | '.join(list(key) + [cell([number(r[c]) for r in group])
-                                                  for c in numeric]) + f' | {len(group)} |')
-    return out
+    cells = [list(key) + [cell([number(r[c]) for r in group]) for c in numeric] + [len(group)]
+             for key, group in groups.items()]
+    return [f'## {name}', ''] + table(keys + numeric + ['runs'], cells) + [''] + text('generic', name=name)
 
 
-L612 = 'Linux 6.12 (series-6.12, against upstream\'s objpool): '
+L72F = 'Linux 7.2, the fix (series-7.2, against the unfixed push): '
+L612 = 'Linux 6.12, the backport (series-6.12, against the unfixed push): '
+L72R = 'Linux 7.2, the RFC (series-7.2-rfc, against the fixed upstream pool): '
 SECTIONS = [('build-boot-times.csv', build_boot_times), ('real-load-icount.csv', real_load_icount),
             ('real-load.csv', real_load), ('perf-stat.csv', perf_stat),
             ('memory.csv', memory), ('objpool-module-icount.csv', objpool_module_icount),
             ('objpool-module.csv', objpool_module),
             ('objpool-userspace.csv', objpool_userspace),
             ('layout.csv', layout),
+            ('real-load-icount-7.2.csv', functools.partial(
+                real_load_icount, title=L72F + 'instructions per call under QEMU icount',
+                bench='real-load-icount-7.2')),
+            ('suite-verdicts-7.2.csv', functools.partial(suite_verdicts, title=L72F + 'test outcomes')),
             ('real-load-icount-6.12.csv', functools.partial(
                 real_load_icount, title=L612 + 'instructions per call under QEMU icount',
                 bench='real-load-icount-6.12')),
-            ('memory-6.12.csv', functools.partial(
-                memory, title=L612 + 'memory of the instance pools at scale'))]
+            ('suite-verdicts-6.12.csv', functools.partial(suite_verdicts, title=L612 + 'test outcomes')),
+            ('real-load-icount-7.2-rfc.csv', functools.partial(
+                real_load_icount, title=L72R + 'instructions per call under QEMU icount',
+                bench='real-load-icount-7.2-rfc')),
+            ('memory-7.2-rfc.csv', functools.partial(
+                memory, title=L72R + 'memory of kretprobe pools at scale'))]
 
 
 def main():
     results = sys.argv[1]
-    md = ['# Benchmark results', '',
-          'Produced by `make bench`; see README.md for what each number means.', '']
+    md = ['# Benchmark results', ''] + text('intro')
     md += goals(results)
     for name, section in SECTIONS:
         path = os.path.join(results, name)
@@ -865,14 +889,16 @@ def main():
             continue
         fn = getattr(section, 'func', section)
         args = (rows, results) if 'results' in inspect.signature(fn).parameters else (rows,)
-        md += section(*args) + ['']
+        md += section(*args)
+        if md[-1] != '':
+            md.append('')
     # Read by a section above without a line of their own.
     known = {name for name, _ in SECTIONS} | {'objpool-userspace-before.csv'}
     for name in sorted(os.listdir(results)):
         if name.endswith('.csv') and name not in known:
             rows = read(os.path.join(results, name))
             if rows:
-                md += generic(name[:-4], rows) + ['']
+                md += generic(name[:-4], rows)
     with open(os.path.join(results, 'summary.md.tmp'), 'w') as f:
         f.write('\n'.join(md) + '\n')
     os.replace(os.path.join(results, 'summary.md.tmp'), os.path.join(results, 'summary.md'))

@@ -18,7 +18,23 @@ fi
 [ "$installed" = "$BASE_VERSION" ] ||
 	warn "$BASE_PKG $installed is installed but the series was made on $BASE_VERSION ($env); going on as long as the series applies"
 
-series() { ls "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-'; }
+series() { ls "${1:-$PATCHES}"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-'; }
+
+# A base on top of another base's series (BASE_PARENT, config/base/7.2-rfc.env):
+# its 'base' is the parent's base with the parent's patches applied, so its
+# own series is exported and mailed on its own.  parent_stamp says which
+# parent series the tree was made with; a tree made with another is made
+# anew, unless it holds commits not exported yet.
+parent_patches() { (. "$TOP/config/base/$BASE_PARENT.env" && echo "$TOP/$BASE_PATCHES"); }
+parent_stamp() { [ -z "${BASE_PARENT:-}" ] || cat $(series "$(parent_patches)") | sha256sum; }
+if [ -n "${BASE_PARENT:-}" ] && git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1 &&
+   [ "$(cat "$TREE/.git/parent-stamp" 2>/dev/null)" != "$(parent_stamp)" ]; then
+	[ "$(git -C "$TREE" rev-list --count base..HEAD)" = 0 ] ||
+		"$TOP/scripts/check-series.sh" --quiet --patches ||
+		die "the $BASE_PARENT series changed under $t, which has commits not in $p/; export them with 'make series BASE_KERNEL=$BASE_KERNEL' first"
+	say "the $BASE_PARENT series changed: making $t anew"
+	rm -rf "$TREE"
+fi
 
 if ! git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1; then
 	[ -f "$BASE_TARBALL" ] || die "$BASE_TARBALL is missing; reinstall $BASE_PKG"
@@ -37,6 +53,14 @@ if ! git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1; then
 	git add -A -f .
 	GIT_AUTHOR_DATE=$FIXED_DATE GIT_COMMITTER_DATE=$FIXED_DATE \
 		git commit -q -m "$BASE_PKG $installed" --no-verify
+	if [ -n "${BASE_PARENT:-}" ]; then
+		git tag "$BASE_PARENT"
+		for p in $(series "$(parent_patches)"); do
+			GIT_COMMITTER_DATE=$FIXED_DATE git_plain am -q --committer-date-is-author-date "$p" ||
+				die "the $BASE_PARENT series ($(basename "$p")) does not apply to $BASE_PKG"
+		done
+		parent_stamp >.git/parent-stamp
+	fi
 	git tag base
 	cd "$TOP"
 fi

@@ -1,6 +1,9 @@
 # Memory of the probe instance pools at scale: an fprobe on about 1,000
-# functions with the default nr_maxactive (functions x possible CPUs x 2),
-# then a kretprobe with maxactive 4096.  Memory is what /proc/meminfo
+# functions with the default nr_maxactive (functions x possible CPUs x 2;
+# where fprobe draws on the pool, before 7.2: probe_mem.ko is built only
+# there), then 16 kretprobes with the default maxactive (max(10, 2 x
+# possible CPUs), tracefs "r:" without a number; 16 so that the delta
+# stands out of the noise), then a kretprobe with maxactive 4096.  Memory is what /proc/meminfo
 # shows in use (MemTotal - MemFree - Buffers - Cached, less the free pages
 # of the per-CPU lists), before and after registering: slab, vmalloc and
 # per-CPU memory, and pages the pool takes from the page allocator and
@@ -39,24 +42,53 @@ n=$(funcs "${pattern%\*}")
 # the size first means it is never expanded, so no row counts it.
 echo 4 >$t/buffer_size_kb
 echo "probe,functions,objects,delta_kb,meta_bytes"
-before=$(mem_kb)
-insmod /guest/modules/probe_mem.ko filter="$pattern" ||
-	{ echo "probe_mem.ko filter=$pattern failed" >&2; exit 1; }
-after=$(mem_kb)
-meta=$(dmesg | sed -n 's/.*probe_mem: pool .*meta_bytes=\([0-9]*\).*/\1/p' | tail -n 1)
-echo "fprobe $pattern,$n,$((n * possible * 2)),$((after - before)),$meta"
-rmmod probe_mem
-# The pool goes back after an RCU grace period: wait (at most 60 s) until
-# half of what registering took has come back, so that the kretprobe row
-# below does not count the fprobe's pool being freed.
-i=0
-while [ "$(mem_kb)" -gt $(( after - (after - before) / 2 )) ] && [ "$i" -lt 60 ]; do
-	sleep 1
-	i=$((i + 1))
-done
-[ "$i" -lt 60 ] || echo "memory.sh: the fprobe's memory did not come back within 60 s" >&2
+# settle BEFORE AFTER WHAT: a pool goes back after an RCU grace period;
+# wait (at most 60 s) until half of what registering took has come back,
+# so that the next row does not count it being freed.
+settle() {
+	local i=0
+	while [ "$(mem_kb)" -gt $(( $2 - ($2 - $1) / 2 )) ] && [ "$i" -lt 60 ]; do
+		sleep 1
+		i=$((i + 1))
+	done
+	[ "$i" -lt 60 ] || echo "memory.sh: the $3's memory did not come back within 60 s" >&2
+}
+
+if [ -f /guest/modules/probe_mem.ko ]; then
+	before=$(mem_kb)
+	insmod /guest/modules/probe_mem.ko filter="$pattern" ||
+		{ echo "probe_mem.ko filter=$pattern failed" >&2; exit 1; }
+	after=$(mem_kb)
+	meta=$(dmesg | sed -n 's/.*probe_mem: pool .*meta_bytes=\([0-9]*\).*/\1/p' | tail -n 1)
+	echo "fprobe $pattern,$n,$((n * possible * 2)),$((after - before)),$meta"
+	rmmod probe_mem
+	settle "$before" "$after" fprobe
+else
+	echo "memory.sh: no fprobe row: this kernel's fprobe does not use the pool (no probe_mem.ko)" >&2
+fi
 
 . /guest/arch.env
+# 16 system calls every kernel has, for the kretprobes with the default
+# maxactive.
+calls="getppid getpid gettid getuid geteuid getgid getegid getpgrp umask
+	sync getpriority setpgid setsid getsid times sysinfo"
+before=$(mem_kb)
+k=0
+for c in $calls; do
+	echo "r:bench/memd$k ${SYSCALL_PREFIX}$c" >>$t/kprobe_events &&
+		echo 1 >$t/events/bench/memd$k/enable ||
+		{ echo "cannot register a kretprobe on ${SYSCALL_PREFIX}$c" >&2; exit 1; }
+	k=$((k + 1))
+done
+after=$(mem_kb)
+dflt=$(( 2 * possible > 10 ? 2 * possible : 10 ))
+echo "kretprobe default x$k,$k,$((k * dflt)),$((after - before)),"
+for i in $(seq 0 $((k - 1))); do
+	echo 0 >$t/events/bench/memd$i/enable
+	echo "-:bench/memd$i" >>$t/kprobe_events
+done
+settle "$before" "$after" "default kretprobes"
+
 func=${SYSCALL_PREFIX}getppid
 before=$(mem_kb)
 echo "r4096:bench/mem $func" >>$t/kprobe_events && echo 1 >$t/events/bench/mem/enable ||

@@ -1,6 +1,6 @@
-# The "before" of the 7.2 series' fix: its KUnit NMI case
-# (lib/tests/objpool_kunit.c, the "after" in kunit-objpool) built on the
-# base's unfixed push (guest/modules/objpool_unfixed_kunit.c) must fail:
+# The "before" of the fix series (7.2, and 6.12's backport): its KUnit
+# NMI case (lib/tests/objpool_kunit.c, lib/objpool_kunit.c on 6.12; the
+# "after" in kunit-objpool) built on the base's unfixed push (guest/modules/objpool_unfixed_kunit.c) must fail:
 # an object handed out twice or lost, or a pop that livelocked, which the
 # case stops itself after 10 s without progress.  Its one case,
 # unfixed_push_fails, is "ok" when the KUnit case caught the unfixed push.

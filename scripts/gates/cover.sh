@@ -1,7 +1,62 @@
 #!/usr/bin/env bash
-# TAP: the cover letter's quoted results sections exist in results/summary.md
-# and its hand-written numbers are measured or explained (scripts/
-# cover_letter.py check).  That the exported cover letter is current is
-# check-series' to say, with the rest of the series.
+# TAP: the cover letter is plain text and each number of the cover letter
+# and of the commit messages is true (scripts/cover_letter.py check and
+# messages, whose docstring has the rules):
+#  - cover/*: the base's cover (cover/ for 6.1, series-N/cover) against
+#    results/summary.md: it quotes no Markdown section; every place of a
+#    number has its line in numbers.txt, in order; each number whose line
+#    names a cell of summary.md is in that very cell;
+#  - numbers/*: each commit message of the base's patches whose numbers
+#    read as measurements has its section in commit-numbers.txt beside
+#    numbers.txt, checked the same way;
+#  - control/*: the made-up cover, commit message and summary of
+#    fixtures/: they pass; the check fails when summary.md's cell moved
+#    (a wrong number), when two numbers of the cover's table are swapped
+#    (each still a number of summary.md), when the cover quotes a section
+#    and when a message's measurements have no section.
+# That the exported cover letter is current is check-series' to say, with
+# the rest of the series.
 . "$(dirname "$0")/../lib.sh"
-exec python3 "$TOP/scripts/cover_letter.py" check "$COVER" "$TOP/results/summary.md"
+fx=$TOP/scripts/gates/fixtures
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+py() { python3 "$TOP/scripts/cover_letter.py" "$@"; }
+
+# control NAME WANT NUMBER CMD...: CMD's TAP must fail exactly the cases
+# WANT (none: pass them all) and name NUMBER in its diagnostics.
+control() {
+	local name=$1 want=$2 num=$3 out failed
+	shift 3
+	out=$("$@")
+	failed=$(sed -n 's/^not ok \([0-9]*\) .*/\1/p' <<<"$out" | paste -sd,)
+	if [ "$failed" = "$want" ] && { [ -z "$num" ] || grep -q "\"$num\"\|($num" <<<"$out"; }; then
+		echo "ok control/$name${want:+ (fails case $want${num:+, on $num})}"
+	else
+		echo "not ok control/$name # expected failing cases '${want}', got '${failed}'"
+		sed 's/^/# /' <<<"$out"
+	fi
+}
+out=$(
+	py check "$COVER" "$TOP/results/summary.md"
+	py messages "$COVER" "$PATCHES" "$TOP/results/summary.md"
+	control cover-passes "" "" py check "$fx/cover" "$fx/summary.md"
+	control message-passes "" "" py messages "$fx/cover" "$fx/patches" "$fx/summary.md"
+	sed 's/| 807\.7 \/ 807\.7 |/| 808.1 \/ 808.1 |/' "$fx/summary.md" >"$tmp/moved.md"
+	control cover-wrong-number 3 807.7 py check "$fx/cover" "$tmp/moved.md"
+	control message-wrong-number 1 807.7 py messages "$fx/cover" "$fx/patches" "$tmp/moved.md"
+	cp -r "$fx/cover" "$tmp/swapped"
+	sed -i 's/^\(  kretprobe, x86_64 *\)789\.7\( *\)807\.7$/\1807.7\2789.7/' "$tmp/swapped/cover-letter.txt"
+	control cover-swapped-numbers 2 789.7 py check "$tmp/swapped" "$fx/summary.md"
+	cp -r "$fx/cover" "$tmp/quoted"
+	printf '\n@@RESULTS Memory@@\n' >>"$tmp/quoted/cover-letter.txt"
+	control cover-quoted-section 1 "" py check "$tmp/quoted" "$fx/summary.md"
+	cp -r "$fx/cover" "$tmp/nosection"
+	: >"$tmp/nosection/commit-numbers.txt"
+	control message-without-section 1 789.7 py messages "$tmp/nosection" "$fx/patches" "$fx/summary.md"
+)
+echo "TAP version 13"
+echo "1..$(grep -c '^\(not \)\{0,1\}ok ' <<<"$out")"
+awk '/^TAP version|^1\.\./ { next }
+	/^(not )?ok [0-9]+ / { n++; sub(/^(not )?ok [0-9]+ /, "&"); sub(/ [0-9]+ /, " " n " "); print; next }
+	/^(not )?ok / { n++; sub(/^(not )?ok /, "&" n " "); print; next }
+	{ print }' <<<"$out"

@@ -14,15 +14,17 @@ fi
 echo "1..$#"
 other=$(base_work "$BASE_SHARED_WITH")/linux
 # blobs TREE PATH: the committed files under PATH at TREE's head (what the
-# series exports), as "blob path" lines.
-blobs() { git -C "$1" ls-tree -r HEAD -- "$2" | awk '{ print $3, $4 }'; }
+# series exports), as "blob path" lines, the path relative to PATH.
+blobs() { git -C "$1" ls-tree -r HEAD -- "$2" | awk -v p="$2" '{ sub("^" p, "", $4); print $3, $4 }'; }
 n=0
 for f; do
 	n=$((n + 1))
-	theirs=$(blobs "$other" "$f" 2>/dev/null)
+	# OURS=THEIRS: a file at another path in this tree (7.2's lib/tests/)
+	ours=${f%%=*} path=${f#*=}
+	theirs=$(blobs "$other" "$path" 2>/dev/null)
 	if [ -z "$theirs" ]; then
 		echo "not ok $n shared/$f # not committed in ${other#$TOP/}: run 'make tree BASE_KERNEL=$BASE_SHARED_WITH'"
-	elif out=$(diff <(echo "$theirs") <(blobs "$TREE" "$f")); then
+	elif out=$(diff <(echo "$theirs") <(blobs "$TREE" "$ours")); then
 		echo "ok $n shared/$f"
 	else
 		echo "not ok $n shared/$f # differs from ${other#$TOP/}: copy it over and amend the commit that adds it (series-6.12/README)"
