@@ -98,6 +98,7 @@ bench_rows() {
 		accel) values+="$accel," ;;
 		vcpus) values+="$online," ;;
 		possible) values+="$possible," ;;
+		host_cpus) values+="$(nproc)," ;;
 		*) die "config/benches: unknown context column '$c'" ;;
 		esac
 	done

@@ -135,9 +135,18 @@ flavor_fragments() { echo $(flavor_field "$1" 2) $(base_flavor_extra FRAGMENTS "
 flavor_check_arches() { flavor_field "$1" 3; }
 flavor_timeout() { flavor_field "$1" 4; }
 flavor_memory() { flavor_field "$1" 5; }
-# The guest suites make check runs on FLAVOR.
-# shellcheck disable=SC2046 # word splitting joins the two lists
-suites() { echo $(flavor_field "$1" 6) $(base_flavor_extra SUITES "$1"); }
+# The guest suites make check runs on FLAVOR: the flavor's, then the
+# base's, except that kmemleak, whose report covers every suite before it,
+# stays last.
+# shellcheck disable=SC2086 # word splitting joins the lists
+suites() {
+	local own extra
+	own=$(flavor_field "$1" 6) extra=$(base_flavor_extra SUITES "$1")
+	case " $own " in
+	*" kmemleak ") echo ${own% kmemleak} $extra kmemleak ;;
+	*) echo $own $extra ;;
+	esac
+}
 
 # series_stamp: the tree's HEAD and the patches' content.  check-series and
 # make series leave it in the tree's .git once the tree's commits are the

@@ -192,22 +192,29 @@ def real_load(rows, results):
 
 
 def perf_stat(rows):
-    """perf stat -a on a perf-probe kretprobe (guest/bench/perf-stat.sh)."""
+    """perf stat -a on a perf-probe kretprobe (guest/bench/perf-stat.sh):
+    per arch and thread count, the median (min-max) of the runs' returns/s
+    on each kernel, and patched/base of the medians of this one make bench
+    (results/perf-stat.csv holds one run's rows)."""
     data = defaultdict(list)
     for r in rows:
-        data[(r['kernel'], int(r['threads']))].append(float(r['hits_per_sec']))
+        data[(r.get('arch', 'x86_64'), int(r['threads']), r['kernel'])].append(
+            float(r['hits_per_sec']))
     accel = '/'.join(sorted({r['accel'].upper() for r in rows}))
-    vcpus = rows[0]['vcpus']
+    vcpus = '/'.join(sorted({r['vcpus'] for r in rows}))
+    hosts = '/'.join(sorted({r['host_cpus'] for r in rows if r.get('host_cpus')})) or '?'
     cells = []
-    for t in sorted({t for _, t in data}):
-        v = {k: data.get((k, t)) for k in ('base', 'patched')}
+    for a, t in sorted({(a, t) for a, t, _ in data}, key=lambda k: (k[0] != 'x86_64', k)):
+        v = {k: data.get((a, t, k)) for k in ('base', 'patched')}
         txt = [cell(v[k]) if v[k] else '-' for k in ('base', 'patched')]
+        runs = '/'.join(str(len(v[k])) if v[k] else '0' for k in ('base', 'patched'))
         ratio = (f'{statistics.median(v["patched"]) / statistics.median(v["base"]):.3f}'
                  if all(v.values()) else '-')
-        cells.append([t, txt[0], txt[1], ratio])
-    return (['## perf stat on a kretprobe (indicative)', '']
-            + table(['threads', 'base', 'patched', 'patched/base'], cells)
-            + [''] + text('perf-stat', accel=accel, vcpus=vcpus))
+        cells.append([a, t, runs, txt[0], txt[1], ratio])
+    return ([f'## perf stat on a kretprobe: indicative only: QEMU {accel} wall clock '
+             f'on a {hosts}-core host', '']
+            + table(['arch', 'threads', 'runs', 'base', 'patched', 'patched/base'], cells)
+            + [''] + text('perf-stat', accel=accel, vcpus=vcpus, hosts=hosts))
 
 
 # The pools of lib/test_objpool.ko's rows, in table order: upstream is

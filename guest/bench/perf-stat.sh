@@ -7,7 +7,8 @@
 # is the probe's own.  Under multi-threaded TCG the wall-clock rate varies
 # by tens of percent between boots: indicative only (the icount
 # benchmarks are the exact ones).
-# Prints CSV rows: threads,run,seconds,calls,hits,hits_per_sec
+# Prints CSV rows: threads,rep,seconds,calls,hits,hits_per_sec (rep: the
+# repeat within this boot)
 # usage: perf-stat.sh "THREADS..." SECONDS REPEATS
 threads=${1:-1 2 4} secs=${2:-2} reps=${3:-3}
 . /guest/arch.env
@@ -19,7 +20,7 @@ grep -q " $func$" /proc/kallsyms || { echo "no $func in /proc/kallsyms" >&2; exi
 perf probe -q -a "$func%return" || { echo "perf probe -a '$func%return' failed" >&2; exit 1; }
 echo 0 >/sys/kernel/tracing/tracing_on	# count, do not record
 
-echo "threads,run,seconds,calls,hits,hits_per_sec"
+echo "threads,rep,seconds,calls,hits,hits_per_sec"
 status=0
 for n in $threads; do
 	for r in $(seq "$reps"); do
