@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The 7.2 series' objpool KUnit case, lib/tests/objpool_kunit.c, on the
+ * The fix series' objpool KUnit case (lib/tests/objpool_kunit.c, on 6.12
+ * lib/objpool_kunit.c; copied as objpool_unfixed_case.c with more landings
+ * required, guest/modules/Kbuild) on the
  * push of the unpatched base: objpool_unfixed.h is the base's objpool.h
  * (guest/modules/Kbuild), included before the case includes
  * <linux/objpool.h>, which its include guard then skips.  The case must
@@ -20,7 +22,7 @@ static atomic_t objpool_unfixed_warnings = ATOMIC_INIT(0);
 })
 
 #include "objpool_unfixed.h"
-#include "objpool_kunit.c"
+#include "objpool_unfixed_case.c"
 
 static void __exit objpool_unfixed_exit(void)
 {
