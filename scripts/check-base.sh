@@ -38,7 +38,9 @@ guest_suites() {
 	local arch=$1 flavor=$2 res=$results/$1-$2
 	TIMEOUT=$(flavor_timeout "$flavor") RESULTS=$res "$TOP/scripts/vm.sh" "$arch" "$flavor" -- \
 		"run-suites $(suites "$flavor")"
-	judge "$res" "$arch" "$arch-$flavor"
+	judge "$res" "$arch" "$arch-$flavor" || return
+	# the fix series' reproducer, before and after, in make check's log
+	"$TOP/scripts/fix-verdict.sh" "$res" | sed "s/^/$BASE_KERNEL\/$arch-$flavor: /" >&2
 }
 
 # gates LABEL LIST [ARG]: the host checks named in config/LIST (each

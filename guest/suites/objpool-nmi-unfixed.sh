@@ -44,6 +44,7 @@ for attempt in $(seq "$ATTEMPTS"); do
 		# its time is not.
 		if printf '%s\n' "$ktap" | grep -Eq 'first error: (object handed out twice|pop returned a foreign pointer|object changed owner|no progress)|objects lost'; then
 			dmesg | grep -o 'objpool_unfixed_kunit: the reservation.*' | tail -n 1 | sed 's/^/# /'
+			printf '%s\n' "$ktap" | grep -Eo 'first error: [^(]*[^( ]|objects lost' | head -n 1 | sed 's/^/# verdict: /'
 			echo "# caught in run $attempt of $ATTEMPTS ($passed passed before)"
 			tap_ok "$name"
 			exit 0
