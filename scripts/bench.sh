@@ -41,7 +41,7 @@ rm -rf "$out" && mkdir -p "$out"
 # CMD, results in RES.  A guest that fails is booted again, up to 3 boots,
 # the failed boots' results kept in RES.first and RES.second: a benchmark
 # wants numbers, and TCG guests on this 2-core host have crashed for
-# reasons of their own (config/benches, memory-6.12).  Tests never retry.
+# reasons of their own (config/benches, memory-7.2-rfc).  Tests never retry.
 boot_bench() {
 	local res=$1 arch=$2 base=$3 settings=$4 cmd=$5 try keep
 	rm -rf "$res" "$res.first" "$res.second"

@@ -3,7 +3,7 @@
 # its variables (the '# NAME  text' lines under '##@ Variables').
 # Usage: help.sh MAKEFILE
 awk '
-	/^##@ / { sub(/^##@ /, ""); printf "\n%s\n", $0; vars = /Variables/; next }
+	/^##@ / { sub(/^##@ /, ""); printf "\n%s\n", $0; vars = !/Targets/; next }
 	vars && /^# / { sub(/^# /, "  "); print; next }
 	/^[a-z-]+:.*## / {
 		name = $0; sub(/:.*/, "", name)

@@ -27,7 +27,7 @@ for f; do
 	elif out=$(diff <(echo "$theirs") <(blobs "$TREE" "$ours")); then
 		echo "ok $n shared/$f"
 	else
-		echo "not ok $n shared/$f # differs from ${other#$TOP/}: copy it over and amend the commit that adds it (series-6.12/README)"
+		echo "not ok $n shared/$f # differs from ${other#$TOP/}: copy it over and amend the commit that adds it (series-7.2-rfc/README)"
 		echo "$out" | head -20 | sed 's/^/# /'
 	fi
 done
