@@ -13,7 +13,7 @@ export BASE_KERNEL BASES ARCH ARCHES FLAVOR FLAVORS BASE
 
 S := scripts
 
-.PHONY: help deps tree series check-series kernel vm check bench soak clean record-base check-bisect mail
+.PHONY: help deps tree series check-series kernel vm check bench bench-promote soak clean record-base check-bisect mail
 
 ##@ Targets
 help: ## this list
@@ -40,8 +40,11 @@ vm: ## boot that kernel under QEMU and run CMD in the guest (see scripts/vm.sh)
 check: ## every gate and guest suite of every base: BASES, ARCHES, FLAVORS limit it
 	@$(S)/check.sh
 
-bench: ## the benchmarks of config/benches into results/ (BENCHES limits them)
+bench: ## the benchmarks of config/benches into build/bench/ (BENCHES limits them)
 	@$(S)/bench.sh
+
+bench-promote: ## copy the last make bench (build/bench/) into results/; then make series
+	@$(S)/bench-promote.sh
 
 soak: tree ## long stress runs of ARCH/FLAVOR (default x86_64 debug), results/soak.md
 	@$(S)/soak.sh

@@ -33,7 +33,7 @@ import sys
 
 TOP_DIRS = ("scripts/", "config/", "guest/", "patches/", "cover/", "expect/",
             "model/", "docs/", "results/", "series-")
-PATH_RE = re.compile(r"(?<![\w./-])((?:%s)[\w./<>*{},+-]*)" %
+PATH_RE = re.compile(r"(?<![\w./-])((?:%s)[\w./<>*{},+\[\]-]*)" %
                      "|".join(re.escape(d) for d in TOP_DIRS))
 LINK_RE = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
 # 'make TARGET' as a command: at the start of a line or a code span, in
@@ -141,6 +141,8 @@ def check_file(path, root, tgts, helptext, bench_names):
         where = "line %d" % n if not path.endswith(COMMENT_FILES) else "comment"
         for m in PATH_RE.finditer(line):
             word = m.group(1).rstrip(".,:;'`)")
+            while word.endswith("]") and word.count("]") > word.count("["):
+                word = word[:-1].rstrip(".,:;'`)")
             if not path_exists(word, root, here):
                 problems.append("%s: path %s does not exist" % (where, word))
         for m in LINK_RE.finditer(line):
