@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # objpool: the harness around the patch series (patches/ for Linux 6.1).
 # 'make help' lists the targets and the variables; README.md explains them.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # make bench: the benchmarks of config/benches.  Builds the bench kernels
 # they boot (patched and base) if needed, runs each line, and writes
 # build/bench/: NAME.csv per benchmark, then summary.md and the plots

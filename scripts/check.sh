@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # make check: everything a submission must pass, for every base kernel
 # (config/base/*.env; BASES limits them), cheapest first within each (see
 # scripts/check-base.sh).  Ends with "N passed, N failed, N skipped" over

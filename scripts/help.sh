@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # make help: the targets of the Makefile with their '##' descriptions, then
 # its variables (the '# NAME  text' lines under '##@ Variables').
 # Usage: help.sh MAKEFILE

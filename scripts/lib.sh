@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Shared helpers for the harness scripts; source it, do not run it.
 # shellcheck shell=bash
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # make vm: boot the kernel of ARCH/FLAVOR under QEMU, run CMD in the guest,
 # stream its output, bring back what it wrote under /results, return its
 # exit status.  Always ends: QEMU is killed after TIMEOUT seconds.  With

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 # arm64: every fact the harness needs about one architecture, in one file
 # (lib.sh's use_arch sources it).  docs/harness.md, "Extending the harness".

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # TAP: the files this series shares with another base's series
 # (BASE_SHARED_FILES of config/base/*.env) are the same at the head of both
 # trees (their committed contents), so that the pool does not fork.  One
