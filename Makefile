@@ -81,6 +81,7 @@ clean: ## remove every series' kernel builds (keeps the trees and ccache)
 # SOAK_SECONDS the length of each make soak stress (600)
 # BENCH_US_SCENARIOS BENCH_US_PAIRS BENCH_US_SECONDS   the userspace benchmark's matrix
 # NMI_CONTROL_TIMEOUT NMI_CONTROL_WAIT NMI_STALL_SECONDS   the NMI control's guest (scripts/nmi-control.sh)
+# POP_ORDER_CPUS POP_ORDER_SECONDS   the pop-order gate's userspace stress: threads, seconds a run
 ##@ make vm's guest (scripts/vm.sh)
 # ICOUNT=1     one vCPU under QEMU icount (instructions, not time)
 # VCPUS MAXCPUS MEM NODES   online and possible CPUs, memory, NUMA nodes
