@@ -63,6 +63,9 @@ first=1
 [ "$mode" = last ] && first=$n
 # The patch files, in order (0000, the cover letter, is none).
 mapfile -t pfiles < <(ls "$patches"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-')
+# Named only when they are the tree's commits, one each (the tree step
+# makes them so in make check).
+[ "${#pfiles[@]}" = "$n" ] || pfiles=()
 
 mkdir -p "$(dirname "$obj")"
 exec 9>"$obj.lock"
@@ -151,7 +154,12 @@ for ((k = first; k <= n; k++)); do
 	log=$(printf '%s/%02d.log' "$bis" "$k")
 	t0=$(date +%s)
 	build "$log"; rc=$?
-	verdict "$k/$n" "$name" "$log" "$(( $(date +%s) - t0 ))" "$rc"
+	secs=$(( $(date +%s) - t0 ))
+	verdict "$k/$n" "$name" "$log" "$secs" "$rc"
+	# The object directory's first build is this one, not the kernel
+	# step's after it (make bench's build-boot-times reads it).
+	[ "$rc" = 0 ] && [ ! -f "$obj/.first-build-seconds" ] && [ -z "${BISECT_OBJ:-}" ] &&
+		echo "$secs" >"$obj/.first-build-seconds"
 done
 # The test kernel's own config on the last patch, when the prefixes had
 # more (the debug option): the object directory holds the test kernel.
