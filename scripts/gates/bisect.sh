@@ -9,7 +9,8 @@
 # the prefixes with config/bisect.config's debug option and the test
 # config without it (a patch broken only under the option fails, and only
 # in the prefix builds); leave the tree on its branch and the object
-# directory with the test config.  A few seconds.
+# directory with the test config; build no prefix that changes only files
+# kbuild does not read.  A few seconds.
 . "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -83,12 +84,15 @@ restored() {
 opt=$(grep -m1 -E '^CONFIG_[A-Z0-9_]+=y' "$TOP/config/bisect.config" | sed 's/^CONFIG_//; s/=y$//')
 [ -n "$opt" ] || { echo "1..1"; echo "not ok 1 - config/bisect.config sets no option =y"; exit 1; }
 
-# good: three patches, each builds (the second adds the debug option).
+# good: four patches, each builds (the second adds the debug option, the
+# third only documentation, which kbuild does not read).
 s=$tmp/good/src
 make_tree "$s"
 echo 'int one(void) { return 1; }' >"$s/one.c"; commit "$s" "lib: add one"
 printf 'config %s\n' "$opt" >>"$s/Kconfig"
 printf '#ifdef CONFIG_%s\nint dbg(void) { return 2; }\n#endif\n' "$opt" >"$s/dbg.c"; commit "$s" "lib: add a debug option"
+mkdir -p "$s/Documentation"; echo 'One' >"$s/Documentation/one.rst"; echo 'ONE' >"$s/MAINTAINERS"
+commit "$s" "Documentation: add one"
 echo 'int two(void) { return 2; }' >"$s/two.c"; commit "$s" "lib: add two"
 
 # broken: the second of three patches does not compile, the third repairs it.
@@ -105,12 +109,15 @@ printf 'config %s\n' "$opt" >>"$s/Kconfig"; commit "$s" "lib: add a debug option
 printf '#ifdef CONFIG_%s\nint dbg(void) { return undefined_name; }\n#endif\n' "$opt" >"$s/dbg.c"
 commit "$s" "lib: add code broken under the debug option"
 
-echo "1..9"
+echo "1..10"
 run good; rc=$?
 tap "$rc" "every prefix builds: exit 0" "$tmp/good/out"
-grep -q "^ok   x86_64 3/3 patch 3/3 \"lib: add two\"" "$tmp/good/out" &&
-	[ "$(grep -c '^ok   x86_64 [0-9]/3 ' "$tmp/good/out")" = 4 ]
-tap $? "every prefix builds: three ok lines and the test config's build of the last" "$tmp/good/out"
+grep -q "^ok   x86_64 4/4 patch 4/4 \"lib: add two\"" "$tmp/good/out" &&
+	[ "$(grep -c '^ok   x86_64 [0-9]/4 ' "$tmp/good/out")" = 5 ]
+tap $? "every prefix builds: four ok lines and the test config's build of the last" "$tmp/good/out"
+grep -q "^ok   x86_64 3/4 patch 3/4 \"Documentation: add one\": changes no file kbuild reads .*the build of 2/4 stands" "$tmp/good/out" &&
+	[ ! -f "$tmp/good/obj/bisect/03.log" ] && [ -f "$tmp/good/obj/bisect/04.log" ]
+tap $? "a patch of documentation and MAINTAINERS only: no build, the one before stands" "$tmp/good/out"
 restored good; tap $? "every prefix builds: tree on its branch, test config back" "$tmp/good/out"
 
 run broken; rc=$?
