@@ -82,9 +82,10 @@ fi
 cp "$obj/.config" "$bis/test.config"
 stamp=$(cat "$obj/.fragments")
 
-# Until the end puts the tree and the test config back: a run killed in
-# between leaves a stamp that makes kernel.sh configure afresh, and the
-# tree's branch is named in the tree's .git for 'git checkout'.
+# The end (or an interrupt) puts the tree's branch and the test config
+# back.  Until then the stamp says neither is in place, so that after a
+# run killed outright kernel.sh configures afresh; its tree is then left
+# at a prefix: 'git -C <tree> checkout work' (tree.sh's branch) restores it.
 restore() {
 	cmp -s "$bis/test.config" "$obj/.config" || cp "$bis/test.config" "$obj/.config"
 	echo "$stamp" >"$obj/.fragments"
