@@ -921,14 +921,14 @@ def nolock_summary(ic, mem, ex):
         med = {pool: statistics.median(k - n for k, n in hits[(arch, pool)])
                for pool, _ in NOLOCK_KINDS if hits.get((arch, pool))}
         if len(med) == 3:
-            parts.append(f'a hit on {arch} costs {med["kmalloc_nolock"]:.1f} instructions with kmalloc_nolock(), '
+            parts.append(f'A hit on {arch} costs {med["kmalloc_nolock"]:.1f} instructions with kmalloc_nolock(), '
                          f'{med["objpool"]:.1f} with the fixed objpool and {med["rfc-pool"]:.1f} with the RFC\'s '
                          f'pool ({med["kmalloc_nolock"] - med["rfc-pool"]:+.1f} for kmalloc_nolock() against the RFC).')
     m = nolock_memory(mem)
     for probe in dict.fromkeys(r['probe'] for r in mem):
         v = {pool: statistics.median(m[(probe, pool)]) / 1024 for pool, _ in NOLOCK_KINDS if m.get((probe, pool))}
         if len(v) == 3:
-            parts.append(f'{probe} at {mem[0]["possible"]} possible CPUs take {v["objpool"]:.2f} MiB with the '
+            parts.append(f'At {mem[0]["possible"]} possible CPUs, {probe} take {v["objpool"]:.2f} MiB with the '
                          f'fixed objpool, {v["rfc-pool"]:.2f} MiB with the RFC\'s pool and '
                          f'{v["kmalloc_nolock"]:.2f} MiB with kmalloc_nolock() until they are hit.')
     e = nolock_exhaust(ex)
