@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # What a kretprobe does when its instances run out: SLEEPERS processes
 # (busybox sleep) are inside hrtimer_nanosleep() at once under a kretprobe
 # of maxactive M (tracefs "rM:"; M=0 is the default, "r:", which is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Runs a benchmark command and puts, before each of its CSV rows, the kind
 # of kretprobe instances of the booted kernel, named from the base kernel
 # the build is of (/guest/arch.env): 7.2, the fixed upstream objpool (the
