@@ -608,7 +608,9 @@ def goals(results):
         path = os.path.join(results, name)
         rows = read(path) if os.path.exists(path) else []
         if rows:
-            out += rows_goals(rows)
+            fn = getattr(rows_goals, 'func', rows_goals)
+            out += (rows_goals(rows, results) if 'results' in inspect.signature(fn).parameters
+                    else rows_goals(rows))
     if not out:
         return []
     cells, notes = [], []
@@ -856,12 +858,33 @@ def nolock_exhaust(rows):
     return out
 
 
-def nolock(results):
-    """The section: three tables, one per CSV, each optional."""
+def nolock_load(results):
+    """The rows of nolock-icount, nolock-memory and nolock-exhaust.csv.  A
+    pool kind that nolock-icount or nolock-memory lacks on an arch is taken
+    from the RFC's lines on the same config (real-load-icount-7.2-rfc.csv,
+    memory-7.2-rfc.csv: base is the fixed objpool, patched the RFC), its
+    'series' column naming that CSV."""
     def load(name):
         path = os.path.join(results, name)
         return read(path) if os.path.exists(path) else []
     ic, mem, ex = load('nolock-icount.csv'), load('nolock-memory.csv'), load('nolock-exhaust.csv')
+    kinds = {'base': 'objpool', 'patched': 'rfc-pool'}
+    if ic:
+        have = {(r['arch'], r['pool']) for r in ic}
+        ic = ic + [dict(r, pool=kinds[r['kernel']], series='real-load-icount-7.2-rfc.csv')
+                   for r in load('real-load-icount-7.2-rfc.csv')
+                   if (r['arch'], kinds[r['kernel']]) not in have]
+    if mem:
+        have = {r['pool'] for r in mem}
+        mem = mem + [dict(r, pool=kinds[r['kernel']], series='memory-7.2-rfc.csv')
+                     for r in load('memory-7.2-rfc.csv') if r['probe'].startswith('kretprobe')
+                     and kinds[r['kernel']] not in have]
+    return ic, mem, ex
+
+
+def nolock(results):
+    """The section: three tables, one per CSV, each optional."""
+    ic, mem, ex = nolock_load(results)
     if not (ic or mem or ex):
         return []
     out = [f'## {NOLOCK_TITLE}', ''] + text('nolock-lead', states=nolock_states(ic, mem, ex))
@@ -941,9 +964,9 @@ def nolock_summary(ic, mem, ex):
     return ' '.join(parts) or 'no numbers yet.'
 
 
-def nolock_goals(rows):
-    """Goal rows of the comparison (rows: nolock-icount.csv); the memory and
-    running-out rows read their CSVs beside it."""
+def nolock_goals(rows, results):
+    """Goal rows of the instructions per hit (nolock_load's rows)."""
+    rows = nolock_load(results)[0]
     out = []
     hits = nolock_hits(rows)
     for arch in arch_order(r['arch'] for r in rows):
@@ -963,7 +986,8 @@ def nolock_goals(rows):
     return out
 
 
-def nolock_memory_goals(rows):
+def nolock_memory_goals(rows, results):
+    rows = nolock_load(results)[1]
     m = nolock_memory(rows)
     out = []
     for probe in dict.fromkeys(r['probe'] for r in rows):
