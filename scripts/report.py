@@ -867,7 +867,12 @@ def nolock_load(results):
     def load(name):
         path = os.path.join(results, name)
         return read(path) if os.path.exists(path) else []
-    ic, mem, ex = load('nolock-icount.csv'), load('nolock-memory.csv'), load('nolock-exhaust.csv')
+
+    def prefixed(prefix):
+        return [r for name in sorted(os.listdir(results))
+                if name == prefix + '.csv' or (name.startswith(prefix + '-') and name.endswith('.csv'))
+                for r in load(name)]
+    ic, mem, ex = prefixed('nolock-icount'), prefixed('nolock-memory'), prefixed('nolock-exhaust')
     kinds = {'base': 'objpool', 'patched': 'rfc-pool'}
     if ic:
         have = {(r['arch'], r['pool']) for r in ic}
@@ -1003,7 +1008,8 @@ def nolock_memory_goals(rows, results):
     return out
 
 
-def nolock_exhaust_goals(rows):
+def nolock_exhaust_goals(rows, results):
+    rows = nolock_load(results)[2]
     e = nolock_exhaust(rows)
     out = []
     for arch in arch_order(r['arch'] for r in rows):
@@ -1107,8 +1113,8 @@ def main():
         if md[-1] != '':
             md.append('')
     # Read by a section above without a line of their own.
-    known = {name for name, _ in SECTIONS} | {'objpool-userspace-before.csv', 'nolock-memory.csv',
-                                              'nolock-exhaust.csv'}
+    known = {name for name, _ in SECTIONS} | {'objpool-userspace-before.csv'}
+    known |= {n for n in os.listdir(results) if n.startswith('nolock-')}
     for name in sorted(os.listdir(results)):
         if name.endswith('.csv') and name not in known:
             rows = read(os.path.join(results, name))
