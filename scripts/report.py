@@ -824,14 +824,15 @@ NOLOCK_TITLE = 'kretprobe instances without a pool: kmalloc_nolock() against the
 
 
 def nolock_hits(rows):
-    """{(arch, pool): [(kretprobe insns/call, native insns/call) per boot]}"""
+    """{(arch, pool): [(kretprobe insns/call, native insns/call, kprobe
+    insns/call) per boot]}"""
     boots = defaultdict(dict)
     for r in rows:
         boots[(r['arch'], r['pool'], r['run'], r.get('series', ''))][r['row']] = 1e9 / float(r['calls_per_vsec'])
     out = defaultdict(list)
     for (arch, pool, _, _), rr in sorted(boots.items()):
         if 'kretprobe' in rr and 'native' in rr:
-            out[(arch, pool)].append((rr['kretprobe'], rr['native']))
+            out[(arch, pool)].append((rr['kretprobe'], rr['native'], rr.get('kprobe')))
     return out
 
 
@@ -895,23 +896,28 @@ def nolock(results):
     out = [f'## {NOLOCK_TITLE}', ''] + text('nolock-lead', states=nolock_states(ic, mem, ex))
     if ic:
         hits = nolock_hits(ic)
+        series = defaultdict(set)
+        for r in ic:
+            series[(r['arch'], r['pool'])].add(r.get('series') or '?')
         for arch in arch_order(r['arch'] for r in ic):
             ref = hits.get((arch, 'objpool'))
-            ref_hit = statistics.median(k - n for k, n in ref) if ref else None
+            ref_hit = statistics.median(k - n for k, n, _ in ref) if ref else None
             cells = []
             for pool, label in NOLOCK_KINDS:
                 v = hits.get((arch, pool))
                 if not v:
-                    cells.append([label, '-', '-', '-', '-', 0])
+                    cells.append([label, 'not measured', '-', '-', '-', '-', 0])
                     continue
-                hit = [k - n for k, n in v]
+                hit = [k - n for k, n, _ in v]
+                kp = [p for _, _, p in v if p is not None]
                 d = f'{statistics.median(hit) - ref_hit:+.1f}' if ref_hit is not None else '-'
-                cells.append([label, cell([k for k, _ in v], lambda x: f'{x:.1f}'),
-                              cell([n for _, n in v], lambda x: f'{x:.1f}'),
-                              cell(hit, lambda x: f'{x:.1f}'), d, len(v)])
+                f1 = lambda x: f'{x:.1f}'
+                cells.append([label, cell([k for k, _, _ in v], f1), cell([n for _, n, _ in v], f1),
+                              cell(kp, f1) if kp else '-', cell(hit, f1), d,
+                              f'{len(v)} ({", ".join(sorted(series.get((arch, pool), [])))})'])
             out += [f'### Instructions per kretprobe hit, {arch} (icount)', ''] + table(
-                ['instances', 'kretprobe insns/call', 'native insns/call', 'hit (kretprobe - native)',
-                 'hit - fixed objpool', 'boots'], cells) + ['']
+                ['instances', 'kretprobe insns/call', 'native insns/call', 'kprobe insns/call (control)',
+                 'hit (kretprobe - native)', 'hit - fixed objpool', 'boots (series)'], cells) + ['']
         out += text('nolock-icount', icount_note=icount_note())
     if mem:
         m = nolock_memory(mem)
@@ -947,7 +953,7 @@ def nolock_summary(ic, mem, ex):
     parts = []
     hits = nolock_hits(ic)
     for arch in arch_order(r['arch'] for r in ic):
-        med = {pool: statistics.median(k - n for k, n in hits[(arch, pool)])
+        med = {pool: statistics.median(k - n for k, n, _ in hits[(arch, pool)])
                for pool, _ in NOLOCK_KINDS if hits.get((arch, pool))}
         if len(med) == 3:
             parts.append(f'A hit on {arch} costs {med["kmalloc_nolock"]:.1f} instructions with kmalloc_nolock(), '
@@ -978,12 +984,12 @@ def nolock_goals(rows, results):
         nl = hits.get((arch, 'kmalloc_nolock'))
         if not nl:
             continue
-        hn = statistics.median(k - n for k, n in nl)
+        hn = statistics.median(k - n for k, n, _ in nl)
         for pool, label in NOLOCK_KINDS[:2]:
             v = hits.get((arch, pool))
             if not v:
                 continue
-            hp = statistics.median(k - n for k, n in v)
+            hp = statistics.median(k - n for k, n, _ in v)
             d = hp - hn
             out.append((f'kretprobe hit, {arch}: the {label} fewer instructions than kmalloc_nolock() per hit',
                         f'{hp:.1f} against {hn:.1f} insns per hit over native ({d:+.1f}; medians of '
