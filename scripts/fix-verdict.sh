@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # fix-verdict.sh RESULTS_DIR: one line each for the fix's KUnit reproducer
 # before (objpool-nmi-unfixed: the case on the base's pool) and after
 # (kunit-objpool: the case on the fixed pool), from a guest run's TAP

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # Pack the guest's userspace for ARCH into OBJDIR/initramfs.cpio.gz (and
 # perf into build/guest-bin/ARCH/perf.cpio.gz, appended by vm.sh): static
 # busybox and bash (build/guest-bin/ARCH, from 'make deps'), /init, the guest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The "before" of the fix series (7.2, and 6.12's backport): its KUnit
 # NMI case (lib/tests/objpool_kunit.c, lib/objpool_kunit.c on 6.12; the
 # "after" in kunit-objpool) built unchanged on the base's objpool.h
