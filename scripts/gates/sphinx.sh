@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # TAP: the objpool documentation page built by the kernel's own doc build
-# (make SPHINXDIRS=core-api htmldocs, Debian's Sphinx; about a minute here),
+# (make SPHINXDIRS=core-api htmldocs, Debian's Sphinx),
 # from scratch into build/docs.  Cases: the build succeeds; Sphinx and
 # kernel-doc say nothing about objpool (Documentation/core-api/objpool.rst,
 # include/linux/objpool.h, lib/objpool.c); the page is in core-api's
