@@ -8,7 +8,8 @@ Reads each FILE (a document, or a script or config file of which only the
 comment lines are read) and prints one TAP case per FILE:
 
   - every path of the repository it names (a word starting with one of
-    TOP_DIRS, or a Markdown link target) exists, relative to the root or
+    TOP_DIRS, or a Markdown link target, whose #anchor must be a heading)
+    exists, relative to the root or
     to the file's own directory; an upper-case segment (NAME, ARCH), a
     <placeholder>, {a,b} or * stands for any name and needs one match;
   - every 'make TARGET' names a target of the root's Makefile;
@@ -35,7 +36,7 @@ TOP_DIRS = ("scripts/", "config/", "guest/", "patches/", "cover/", "expect/",
             "model/", "docs/", "results/", "series-")
 PATH_RE = re.compile(r"(?<![\w./-])((?:%s)[\w./<>*{},+\[\]-]*)" %
                      "|".join(re.escape(d) for d in TOP_DIRS))
-LINK_RE = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+LINK_RE = re.compile(r"\]\(([^)#\s]*)(?:#([^)\s]*))?\)")
 # 'make TARGET' as a command: at the start of a line or a code span, in
 # quotes, or after a shell separator: not the English verb.
 MAKE_RE = re.compile(r"(?:^\s*(?:[#*/$>]+\s*)?|[`'\"(]|&&\s*|;\s*|\$\s+)"
@@ -115,6 +116,11 @@ def headings(path):
         return set()
 
 
+def slug(heading):
+    """The anchor GitHub gives a Markdown heading."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
 def targets(root):
     out = set()
     with open(os.path.join(root, "Makefile"), encoding="utf-8") as f:
@@ -146,11 +152,15 @@ def check_file(path, root, tgts, helptext, bench_names):
             if not path_exists(word, root, here):
                 problems.append("%s: path %s does not exist" % (where, word))
         for m in LINK_RE.finditer(line):
-            t = m.group(1)
+            t, anchor = m.group(1), m.group(2)
             if "://" in t or t.startswith("mailto:"):
                 continue
-            if not os.path.exists(os.path.join(here, t)):
+            target = os.path.join(here, t) if t else path
+            if not os.path.exists(target):
                 problems.append("%s: link %s does not resolve" % (where, t))
+            elif anchor and target.endswith(".md") and \
+                    anchor not in {slug(h) for h in headings(target)}:
+                problems.append("%s: link %s#%s: no such heading" % (where, t, anchor))
         for m in MAKE_RE.finditer(line):
             if line[max(0, m.start() - 1):m.start()] == "-" or \
                     re.match(r"\s+-C", line[m.end(1):]):

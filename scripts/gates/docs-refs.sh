@@ -44,12 +44,13 @@ control missing-path.md "path config/no-such-file does not exist"
 control no-target.md "'make frobnicate' is no target"
 control no-variable.md "NOSUCHVAR= is not in make help"
 control broken-link.md "link no-such-target.md does not resolve"
+control broken-anchor.md "#no-such-heading: no such heading"
 control stale-section.sh 'has no section "A section that is gone"'
 control stale-bench.sh "benchmark memory-4.19 is not in config/benches"
 control unlisted-var.sh "reads NOT_IN_MAKE_HELP"
 n=$((n + 1))
 if [ -z "$bad" ]; then
-	echo "ok $n - control: 7 made-up mistakes caught, the good text passes"
+	echo "ok $n - control: 8 made-up mistakes caught, the good text passes"
 else
 	echo "not ok $n - control: the checker missed:$bad"
 fi

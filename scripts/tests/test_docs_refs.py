@@ -51,6 +51,10 @@ class DocsRefs(unittest.TestCase):
         self.assertEqual(self.problems('# README, "Try it"\n', name='x.sh'), [])
         self.assertEqual(len(self.problems('# README, "Gone"\n', name='x.sh')), 1)
 
+    def test_anchor(self):
+        self.assertEqual(self.problems('[x](README.md#try-it)\n'), [])
+        self.assertIn('no such heading', self.problems('[x](README.md#gone)\n')[0])
+
     def test_script_reads_unlisted_variable(self):
         read = 'echo "$' + '{%s:-1}"\n'   # split, or this file would read it
         self.assertEqual(len(self.problems(read % 'SECRET', name='x.sh')), 1)
