@@ -33,6 +33,7 @@
 # build log in <obj>/bisect/NN.log.  A prefix that does not build fails the
 # run (exit 1) and names its patch and log; the later prefixes still build.
 #
+# BISECT_FROM=K starts at prefix K (default 1), e.g. to resume a run.
 # BISECT_TREE, BISECT_OBJ and BISECT_PATCHES replace the base's tree, the
 # object directory and its patches directory (the control,
 # scripts/gates/bisect.sh, runs this script on a small made-up tree).
@@ -60,7 +61,10 @@ branch=$(git -C "$src" symbolic-ref -q --short HEAD) || branch=
 mapfile -t commits < <(git -C "$src" rev-list --reverse base..HEAD)
 n=${#commits[@]}
 [ "$n" -gt 0 ] || { say "$(rel "$src") has no patch on base: no prefix to build"; exit 0; }
-first=1
+# BISECT_FROM=K starts at prefix K (resuming a run cut short); last: HEAD.
+first=${BISECT_FROM:-1}
+case $first in ''|0|*[!0-9]*) die "BISECT_FROM must be a patch number from 1, not '$first'" ;; esac
+[ "$first" -le "$n" ] || die "BISECT_FROM=$first, but the series has $n patches"
 [ "$mode" = last ] && first=$n
 # The patch files, in order (0000, the cover letter, is none).
 mapfile -t pfiles < <(ls "$patches"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-')

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # TAP: the positive control of make check's prefix builds.  The real
 # scripts/check-bisect.sh runs on small made-up trees (a git tree tagged
 # 'base' with a few commits, whose Makefile compiles its C files with the
