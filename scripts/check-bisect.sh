@@ -19,7 +19,8 @@
 # tree per object directory, so this tree, not a worktree beside it.
 #
 # Config: the test flavor's (scripts/kconfig.sh), which has the objpool
-# KUnit suite and test module, kretprobes, fprobe and kprobe events, plus
+# KUnit suite and test module, kretprobes, fprobe and kprobe events; with
+# every prefix (not 'last') plus
 # config/bisect.config: CONFIG_DEBUG_OBJPOOL where the series has it, which
 # the test kernel leaves out (its icount benchmarks, config/benches, would
 # count the checks).  Each prefix gets that whole config through
@@ -33,6 +34,7 @@
 # build log in <obj>/bisect/NN.log.  A prefix that does not build fails the
 # run (exit 1) and names its patch and log; the later prefixes still build.
 #
+# BISECT_FROM=K starts at prefix K (default 1), e.g. to resume a run.
 # BISECT_TREE, BISECT_OBJ and BISECT_PATCHES replace the base's tree, the
 # object directory and its patches directory (the control,
 # scripts/gates/bisect.sh, runs this script on a small made-up tree).
@@ -60,7 +62,10 @@ branch=$(git -C "$src" symbolic-ref -q --short HEAD) || branch=
 mapfile -t commits < <(git -C "$src" rev-list --reverse base..HEAD)
 n=${#commits[@]}
 [ "$n" -gt 0 ] || { say "$(rel "$src") has no patch on base: no prefix to build"; exit 0; }
-first=1
+# BISECT_FROM=K starts at prefix K (resuming a run cut short); last: HEAD.
+first=${BISECT_FROM:-1}
+case $first in ''|0|*[!0-9]*) die "BISECT_FROM must be a patch number from 1, not '$first'" ;; esac
+[ "$first" -le "$n" ] || die "BISECT_FROM=$first, but the series has $n patches"
 [ "$mode" = last ] && first=$n
 # The patch files, in order (0000, the cover letter, is none).
 mapfile -t pfiles < <(ls "$patches"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-')
@@ -102,8 +107,13 @@ trap 'exit 130' INT TERM
 
 # The prefixes' config: the test config plus config/bisect.config, each of
 # whose options must land on HEAD where HEAD's Kconfig defines it.
+# Only where every prefix builds: the last patch alone (arm64) builds the
+# test config, whose objects ccache holds from the base's own test kernel
+# (and, for the RFC, from 7.2's, but for the files the RFC changes); the
+# debug option's code is the same C on every arch, built on x86_64.
 cp "$bis/test.config" "$bis/full.config"
 frag=$TOP/config/bisect.config
+[ "$mode" = last ] && frag=/dev/null
 [ -f "$frag" ] && grep -E '^(CONFIG_|# CONFIG_)' "$frag" >>"$bis/full.config"
 cp "$bis/full.config" "$obj/.config"
 kmake "$src" "$obj" -s olddefconfig >"$bis/config.log" 2>&1 ||

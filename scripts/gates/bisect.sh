@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # TAP: the positive control of make check's prefix builds.  The real
 # scripts/check-bisect.sh runs on small made-up trees (a git tree tagged
 # 'base' with a few commits, whose Makefile compiles its C files with the
@@ -8,7 +9,8 @@
 # holding the compiler's error, while the prefixes around it pass; build
 # the prefixes with config/bisect.config's debug option and the test
 # config without it (a patch broken only under the option fails, and only
-# in the prefix builds); leave the tree on its branch and the object
+# in the prefix builds, not in 'last', which builds the last patch with
+# the test config alone); leave the tree on its branch and the object
 # directory with the test config; build no prefix that changes only files
 # kbuild does not read.  A few seconds.
 . "$(dirname "$0")/../lib.sh"
@@ -62,13 +64,14 @@ commit() {	# commit DIR SUBJECT: commit what changed
 # with a test config that has the option DEBUG_KERNEL but not the debug
 # option of config/bisect.config, stamped as kconfig.sh stamps it.
 run() {
-	local d=$tmp/$1
+	local d=$tmp/$1 mode=${2:-all}
+	rm -rf "$d/obj"
 	mkdir -p "$d/obj"
 	printf 'CONFIG_DEBUG_KERNEL=y\nCONFIG_KPROBES=y\n' >"$d/obj/.config"
 	config_stamp x86_64 test "$d/src" >"$d/obj/.fragments"
 	cp "$d/obj/.config" "$d/test.config"
 	BISECT_TREE=$d/src BISECT_OBJ=$d/obj BISECT_PATCHES=$d/none \
-		"$TOP/scripts/check-bisect.sh" x86_64 all >"$d/out" 2>&1
+		"$TOP/scripts/check-bisect.sh" x86_64 "$mode" >"$d/out" 2>&1
 }
 # restored NAME: the tree back on its branch at its head, clean, and the
 # object directory with the test config and its stamp.
@@ -109,7 +112,7 @@ printf 'config %s\n' "$opt" >>"$s/Kconfig"; commit "$s" "lib: add a debug option
 printf '#ifdef CONFIG_%s\nint dbg(void) { return undefined_name; }\n#endif\n' "$opt" >"$s/dbg.c"
 commit "$s" "lib: add code broken under the debug option"
 
-echo "1..10"
+echo "1..11"
 run good; rc=$?
 tap "$rc" "every prefix builds: exit 0" "$tmp/good/out"
 grep -q "^ok   x86_64 4/4 patch 4/4 \"lib: add two\"" "$tmp/good/out" &&
@@ -137,3 +140,8 @@ run debug; rc=$?
 tap $? "a patch broken only with CONFIG_$opt fails its prefix build" "$tmp/debug/out"
 grep -q "^ok   x86_64 2/2 patch 2/2 with the test flavor's config" "$tmp/debug/out" && restored debug
 tap $? "the test config (without CONFIG_$opt) is built last and left in place" "$tmp/debug/out"
+
+run debug last; rc=$?
+[ "$rc" = 0 ] && [ "$(grep -c '^ok ' "$tmp/debug/out")" = 1 ] &&
+	grep -q "^ok   x86_64 2/2 patch 2/2 " "$tmp/debug/out" && ! grep -q '^FAIL' "$tmp/debug/out" && restored debug
+tap $? "last (arm64's mode): only the last patch, with the test config alone" "$tmp/debug/out"
