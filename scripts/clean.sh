@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # make clean: remove the kernel builds of every series (each series' object
-# directories ARCH-FLAVOR[-base] and its prefix builds), keeping the trees,
+# directories ARCH-FLAVOR[-base], where its prefix builds are too), keeping the trees,
 # the guest userspace and ccache.
 . "$(dirname "$0")/lib.sh"
 for b in $(valid_bases); do
@@ -11,5 +11,4 @@ for b in $(valid_bases); do
 			rm -rf "$w/$a-$f" "$w/$a-$f-base"
 		done
 	done
-	rm -rf "$w"/bisect-*
 done
