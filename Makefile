@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # objpool: the harness around the patch series (patches/ for Linux 6.1).
 # 'make help' lists the targets and the variables; README.md explains them.
 
@@ -13,7 +14,7 @@ export BASE_KERNEL BASES ARCH ARCHES FLAVOR FLAVORS BASE
 
 S := scripts
 
-.PHONY: help deps tree series check-series kernel vm check bench soak clean record-base check-bisect mail
+.PHONY: help deps tree series check-series kernel vm check bench bench-promote soak clean record-base check-bisect mail
 
 ##@ Targets
 help: ## this list
@@ -40,8 +41,11 @@ vm: ## boot that kernel under QEMU and run CMD in the guest (see scripts/vm.sh)
 check: ## every gate and guest suite of every base: BASES, ARCHES, FLAVORS limit it
 	@$(S)/check.sh
 
-bench: ## the benchmarks of config/benches into results/ (BENCHES limits them)
+bench: ## the benchmarks of config/benches into build/bench/ (BENCHES limits them)
 	@$(S)/bench.sh
+
+bench-promote: ## copy the last make bench (build/bench/) into results/; then make series
+	@$(S)/bench-promote.sh
 
 soak: tree ## long stress runs of ARCH/FLAVOR (default x86_64 debug), results/soak.md
 	@$(S)/soak.sh
@@ -55,18 +59,41 @@ check-bisect: tree ## build every prefix of the series on ARCHES
 mail: tree ## b4-ready mails of the series, signed off by your git identity
 	@$(S)/mail.sh
 
-clean: ## remove the kernel builds (keeps the trees and ccache)
-	rm -rf build/*-test build/*-debug build/*-kcsan build/*-bench build/*-base build/bisect-*
+clean: ## remove every series' kernel builds (keeps the trees and ccache)
+	@$(S)/clean.sh
 
-##@ Variables (make VAR=value TARGET)
-# BASE_KERNEL  the base kernel and its series (config/base/*.env); default 6.1
+##@ Variables (make VAR=value TARGET, or VAR=value make TARGET)
+# BASE_KERNEL  the series a target works on (config/base/*.env); default 6.1
+# BASES        the series make check runs; default all
 # ARCH         the arch of single-arch targets (config/arch/*.sh); default x86_64
 # ARCHES       the arches of multi-arch targets (check, check-bisect, record-base); default all
 # FLAVOR       the kernel flavor (config/flavors); default test (soak: debug)
-# BASES        the base kernels make check runs, one series each; default all
-# FLAVORS      the flavors make check runs; default the base's BASE_CHECK_FLAVORS
+# FLAVORS      the flavors make check runs; default the series' BASE_CHECK_FLAVORS
 # BASE=1       the unpatched base kernel instead of the series (kernel, vm)
 # CMD          the guest command of make vm
 # BENCHES      the benchmarks make bench runs (names of config/benches)
-# ICOUNT=1     make vm: one vCPU under QEMU icount (instructions, not time)
-# VCPUS MAXCPUS MEM TIMEOUT NODES ACCEL PERF V=1   make vm's guest (scripts/vm.sh)
+# BISECT_FROM  check-bisect: start at patch N (default 1)
+# CCACHE_DIR CCACHE_MAXSIZE   the compiler cache of every kernel build (~/.cache/ccache, 20G)
+# HERD7        the herd7 binary of the litmus checks (default: herd7 on PATH)
+# KUNIT_DIR    the kunit_parser of scripts/ktap.py (default: the series' tree's)
+# MAIL_TEST_SENDER=1   make mail with a placeholder sender (the mail gate's own runs)
+# MODEL_PIN=1 USERSPACE_PIN=1   rewrite expect/host-*.txt from a model or userspace run
+# SOAK_SECONDS the length of each make soak stress (600)
+# BENCH_US_SCENARIOS BENCH_US_PAIRS BENCH_US_SECONDS   the userspace benchmark's matrix
+# NMI_CONTROL_TIMEOUT NMI_CONTROL_WAIT NMI_STALL_SECONDS   the NMI control's guest (scripts/nmi-control.sh)
+# POP_ORDER_CPUS POP_ORDER_SECONDS   the pop-order gate's userspace stress: threads, seconds a run
+##@ make vm's guest (scripts/vm.sh)
+# ICOUNT=1     one vCPU under QEMU icount (instructions, not time)
+# VCPUS MAXCPUS MEM NODES   online and possible CPUs, memory, NUMA nodes
+# TIMEOUT      seconds before QEMU is killed (900)
+# ACCEL        kvm or tcg (default: kvm when it works)
+# TCG_THREAD   multi or single: TCG's vCPUs on threads of their own or on one
+# APPEND       extra kernel parameters
+# PERF         auto, 1 or 0: append perf to the initramfs
+# RESULTS      where the guest's /results lands
+# V=1          the whole console
+##@ Guest suites' settings (in CMD, e.g. CMD='FAULT_FULL=1 run-suites fault-inject')
+# FAULT_AT_ONCE FAULT_FULL FAULT_STRIDE   fault-inject: groups side by side, every point, stride
+# HOTPLUG_SECONDS   hotplug-load: seconds of CPU hotplug under load
+# NMI_MIN_LANDINGS   objpool-nmi-upstream: NMI landings the control needs
+# ATTEMPTS     objpool-nmi-unfixed: runs of the unfixed case before it gives up

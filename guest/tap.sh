@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # TAP helpers for the guest's suite scripts; source it.
 # A suite prints "TAP version 13", its plan, then one line per case.
 tap_n=0

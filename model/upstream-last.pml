@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Positive control for tools/testing/objpool/model/objpool-ring.pml:
  * a Promela model of upstream objpool's publication (Linux 6.7+), under

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # make bench: the benchmarks of config/benches.  Builds the bench kernels
 # they boot (patched and base) if needed, runs each line, and writes
-# results/: NAME.csv per benchmark, then summary.md and the plots
-# (scripts/report.py).  The CSVs are assembled in the build directory and
-# replace those of results/ only when every benchmark ran.
-# BENCHES="NAME..." runs a subset; the other CSVs of results/ are kept.
+# build/bench/: NAME.csv per benchmark, then summary.md and the plots
+# (scripts/report.py), over a copy of results/ with this run's CSVs in
+# place of theirs.  results/ and the cover letters, which quote it, are
+# left alone: 'make bench-promote' copies build/bench/ into results/.
+# BENCHES="NAME..." runs a subset; the other CSVs are results/' own.
 . "$(dirname "$0")/lib.sh"
 "$TOP/scripts/deps.sh" || exit
 "$TOP/scripts/tree.sh" || exit
@@ -41,7 +43,7 @@ rm -rf "$out" && mkdir -p "$out"
 # CMD, results in RES.  A guest that fails is booted again, up to 3 boots,
 # the failed boots' results kept in RES.first and RES.second: a benchmark
 # wants numbers, and TCG guests on this 2-core host have crashed for
-# reasons of their own (config/benches, memory-6.12).  Tests never retry.
+# reasons of their own (config/benches, memory-7.2-rfc).  Tests never retry.
 boot_bench() {
 	local res=$1 arch=$2 base=$3 settings=$4 cmd=$5 try keep
 	rm -rf "$res" "$res.first" "$res.second"
@@ -115,7 +117,7 @@ while IFS='|' read -r name arches kernels boots settings context cmd; do
 	say "benchmark $name${settings:+ ($settings)}"
 	t0=$(date +%s)
 	if [ "$arches" = host ]; then
-		"$TOP/scripts/bench/$name.sh" "$out" || die "benchmark $name failed; results/ left as it was"
+		"$TOP/scripts/bench/$name.sh" "$out" || die "benchmark $name failed; nothing written to build/bench"
 	else
 		run_line "$name" "$arches" "$kernels" "$boots" "$settings" "$context" "$cmd"
 	fi
@@ -127,6 +129,7 @@ report=$WORK/bench-report
 rm -rf "$report" && mkdir -p "$report"
 cp -r "$TOP/results/." "$report/" 2>/dev/null
 cp "$out"/*.csv "$report/"
-"$TOP/scripts/report.py" "$report" || die "report failed; results/ left as it was"
-cp "$report"/* "$TOP/results/"
-say "results/summary.md written"
+"$TOP/scripts/report.py" "$report" || die "report failed; build/bench left as it was"
+rm -rf "$BUILD/bench" && mkdir -p "$BUILD/bench"
+cp "$out"/*.csv "$report"/summary.md "$report"/*.png "$BUILD/bench/" 2>/dev/null
+say "build/bench/summary.md written; 'make bench-promote' copies it and this run's CSVs and plots into results/"

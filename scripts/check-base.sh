@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # The part of make check for one base kernel (BASE_KERNEL): its tree, host
 # gates, kernels and guest suites.  Writes $WORK/results: one directory of
 # verdicts per step that ran suites, and steps.tsv (verdict, step, seconds).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # make check-bisect: build every prefix of the series (base+1 .. HEAD) for
 # each arch, incrementally in one worktree per arch, so that each patch is
 # known to build on its own.  Writes <work>/check-bisect.txt.

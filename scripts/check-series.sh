@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # make check-series: fail when the patches directory (patches/) and the
 # tree (build/linux, base..HEAD) differ, or when the cover letter is stale
 # (its shortlog, or numbers that no longer match results/summary.md): the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # make check: everything a submission must pass, for every base kernel
 # (config/base/*.env; BASES limits them), cheapest first within each (see
 # scripts/check-base.sh).  Ends with "N passed, N failed, N skipped" over
@@ -10,6 +11,8 @@ bases=${BASES:-$(valid_bases)}
 for b in $bases; do
 	[ -f "$TOP/config/base/$b.env" ] || die "unknown base '$b' in BASES; valid: $(valid_bases)"
 done
+say "self-tests of the harness's tools"
+"$TOP/scripts/tests/run.sh" || die "the harness's own tools fail their self-tests (above): fix them before anything they judge"
 say deps
 "$TOP/scripts/deps.sh" || die "make deps failed: fix the install error above and run make check again"
 status=0

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
 """Watch a guest's serial console on stdin.
 
 Writes the whole console to LOG, streams the guest command's output (and any

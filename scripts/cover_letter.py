@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
 """The cover letter of a series: made from its cover/cover-letter.txt, each
 measured number checked against the cell of results/summary.md it quotes.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # Install what the harness needs on a fresh Debian 12 machine: the host's
 # tools, each arch's QEMU and (on a host of another arch) cross compiler
 # (config/arch/), each base kernel's source package (config/base/), and each

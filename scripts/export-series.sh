@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # Write base..HEAD of build/linux as format-patch files into DIR, with the
 # cover letter made from its cover/cover-letter.txt and results/summary.md.
 # Every patch has the project's identity (lib.sh) as author and no

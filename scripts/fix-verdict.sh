@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # fix-verdict.sh RESULTS_DIR: one line each for the fix's KUnit reproducer
-# before (objpool-nmi-unfixed: the case on the base's push) and after
+# before (objpool-nmi-unfixed: the case on the base's pool) and after
 # (kunit-objpool: the case on the fixed pool), from a guest run's TAP
-# files, for make check's log.  Prints nothing where the run has neither.
+# files, for make check's log: the verdict, the mechanism a catch saw,
+# and the counts of NMIs, of landings inside pops, pushes and a push's
+# window (between its reservation and its publication), and of the
+# pushes nested there, the events the fix exists for.  Prints nothing
+# where the run has neither.
 res=${1:?usage: fix-verdict.sh RESULTS_DIR}
 before=$res/objpool-nmi-unfixed.tap after=$res/kunit-objpool.tap
+counts='objpool_test_nmi: CPU [0-9]*: [0-9]* NMIs, [0-9]* in pop, [0-9]* in push[^#]*nested pushes'
 [ -f "$before" ] && grep -q 'unfixed_push_fails' "$before" || exit 0
 why=$(sed -n 's/^# verdict: //p' "$before" | head -n 1)
-nmis=$(grep -o 'objpool_test_nmi: CPU [0-9]*: [0-9]* NMIs, [0-9]* in pop, [0-9]* in push' "$before" | tail -n 1)
+nmis=$(grep -o "$counts" "$before" | tail -n 1)
 echo "before the fix: $(grep -E '^(not )?ok 1 unfixed_push_fails' "$before" | sed 's/ 1 / /'); $(grep -o 'caught in run .*' "$before")${why:+: $why}${nmis:+ (${nmis#objpool_test_nmi: })}"
 [ -f "$after" ] || exit 0
-nmis=$(grep -o 'objpool_test_nmi: CPU [0-9]*: [0-9]* NMIs, [0-9]* in pop, [0-9]* in push' "$after" | tail -n 1)
+nmis=$(grep -o "$counts" "$after" | tail -n 1)
 echo "after the fix: $(grep -Eo '(not )?ok [0-9]+ objpool_test_nmi( # SKIP.*)?$' "$after" | head -n 1 | sed 's/ok [0-9]* /ok /')${nmis:+ (${nmis#objpool_test_nmi: })}"

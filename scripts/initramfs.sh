@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # Pack the guest's userspace for ARCH into OBJDIR/initramfs.cpio.gz (and
 # perf into build/guest-bin/ARCH/perf.cpio.gz, appended by vm.sh): static
 # busybox and bash (build/guest-bin/ARCH, from 'make deps'), /init, the guest
@@ -23,13 +24,14 @@ if grep -q '^CONFIG_MODULES=y' "$obj/.config" &&
    { [ ! -d "$gm" ] || [ -n "$(find "$TOP/guest/modules" -newer "$gm/.built" 2>/dev/null)" ] ||
      [ "$obj/vmlinux" -nt "$gm/.built" ]; }; then
 	rm -rf "$gm" && cp -r "$TOP/guest/modules" "$gm"
-	# -k: a module that does not build against this kernel (one made
-	# for another base) is missing in the guest, and the suite or
-	# benchmark that loads it says so; the others still run.  A module
-	# of several files is named by its NAME_main.c.
-	kmake "$obj/source" "$obj" -s -k M="$gm" modules >"$gm/build.log" 2>&1 ||
-		warn "some of guest/modules do not build against ${obj#$TOP/}: $(cd "$TOP/guest/modules" && ls -- *.c | sed 's/\.c$//; s/_main$//' |
-			while read -r m; do [ -f "$gm/$m.ko" ] || printf '%s ' "$m"; done)(see ${gm#$TOP/}/build.log)"
+	# Every module guest/modules/Kbuild selects for this kernel must
+	# build: Kbuild leaves out the ones made for another base, so a
+	# failure here is a broken module, and a suite that needs it would
+	# only skip for want of it.
+	if ! kmake "$obj/source" "$obj" -s M="$gm" modules >"$gm/build.log" 2>&1; then
+		tail -n 30 "$gm/build.log" | sed 's/^/    /' >&2
+		die "guest/modules do not build against ${obj#$TOP/} (${gm#$TOP/}/build.log, its tail above); fix the module or its condition in guest/modules/Kbuild"
+	fi
 	touch "$gm/.built"
 fi
 
@@ -122,7 +124,9 @@ fi
 
 if [ -d "$gm" ]; then
 	mkdir -p "$root/guest/modules"
-	cp "$gm"/*.ko "$root/guest/modules/" 2>/dev/null || true
+	if compgen -G "$gm/*.ko" >/dev/null; then
+		cp "$gm"/*.ko "$root/guest/modules/" || die "cannot copy ${gm#$TOP/}/*.ko into the initramfs"
+	fi
 fi
 [ -d "$obj/kselftest" ] && cp -r "$obj/kselftest" "$root/kselftest"
 

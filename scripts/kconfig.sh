@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # Generate OBJDIR/.config for ARCH and FLAVOR: tinyconfig, then the flavor's
 # fragments (config/flavors), then olddefconfig; fail naming every option a
 # fragment asked for that did not land (a dependency was missing).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # make kernel: build ARCH/FLAVOR of the series' tree (or of the unpatched
 # base with BASE=1) into <work>/<arch>-<flavor>[-base]/ (build/ for 6.1),
 # with modules installed under mod/ and the selftests the guest runs under

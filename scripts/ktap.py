@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
 """Turn the TAP/KTAP files a guest run left in a results directory into verdicts.
 
   ktap.py cases RESULTS_DIR

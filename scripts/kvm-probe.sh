@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # Does KVM really run an ARCH guest here?  /dev/kvm may exist while a
 # nested-virtualization guest hangs silently, so boot KERNEL with a one-line
 # init under KVM and wait a few seconds for it.  The answer is cached in

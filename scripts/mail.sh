@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # make mail: the series as mail-ready messages, written by b4 (Debian's
 # package) into build/mail/ and never sent.  The sender is the user's own
 # git identity (git config user.name, user.email): it becomes the author

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # The positive control of the KUnit NMI case, for make check
 # (scripts/check-base.sh, nmi_control) and make soak: boot ARCH/FLAVOR with
 # 3 vCPUs and run guest suite objpool-nmi-upstream, where the NMI stress of

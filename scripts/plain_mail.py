@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
 """Check that mails are plain text a kernel list can read.
 
   plain_mail.py [--harness TOP] [--kernel TREE] FILE...

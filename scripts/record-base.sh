@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # make record-base: build the unpatched base (BASE=1) for each arch, run the
 # same guest suites as make check, and record every case's status in
 # expect/base-<arch>.txt.  make check then requires that every case that

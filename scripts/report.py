@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
 """Turn the CSV files of a benchmark run into PNG plots and summary.md.
 
 usage: report.py RESULTS_DIR

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # restamp.sh REPO NAME EMAIL [--sign] [--maintainer]: write a copy of the
 # commits base..HEAD of REPO whose author and committer are NAME <EMAIL>,
 # with every Signed-off-by line of their messages removed, and print the

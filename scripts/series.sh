@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # make series: export the commits base..HEAD of the base kernel's tree
 # (build/linux for 6.1) to its patches directory (patches/), with a cover
 # letter made from its cover/cover-letter.txt.  Only replaces the patches

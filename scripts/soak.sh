@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # make soak: the stress cases for a long time, for local runs before a
 # submission; not part of make check. SOAK_SECONDS (default 600) is the
 # time of each part: the userspace stress test (all cases, each for

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # make tree: unpack the base kernel (BASE_KERNEL, config/base/) into its
 # tree (build/linux for 6.1), commit it as tag 'base', apply its patches.
 # Quick when the tree is already at the series.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # Prints the directory holding upstream's objpool (include/linux/objpool.h
 # and lib/objpool.c of Debian's linux-source-6.12), extracting it into
 # build/ on first use. Never committed: the userspace benchmark and the

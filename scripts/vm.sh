@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # make vm: boot the kernel of ARCH/FLAVOR under QEMU, run CMD in the guest,
 # stream its output, bring back what it wrote under /results, return its
 # exit status.  Always ends: QEMU is killed after TIMEOUT seconds.  With
@@ -13,7 +14,7 @@
 #   loop in the guest counts instructions; accelerator "tcg-icount"),
 #   TCG_THREAD (multi|single: TCG's vCPUs on host threads of their own, or
 #   all on one; single for guests that rewrite hot kernel text, see
-#   config/benches' memory-6.12), PERF (auto|1|0: append perf and its
+#   config/benches' memory-7.2-rfc), PERF (auto|1|0: append perf and its
 #   libraries to the initramfs; auto when CMD names perf), APPEND (extra
 #   kernel parameters), V=1 (show the whole console),
 #   NODES (auto|1|2: NUMA nodes; auto is 2 for an x86_64 kernel built with

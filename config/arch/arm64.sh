@@ -1,6 +1,7 @@
+# SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 # arm64: every fact the harness needs about one architecture, in one file
-# (lib.sh's use_arch sources it).  README, "Adding an architecture".
+# (lib.sh's use_arch sources it).  docs/harness.md, "Extending the harness".
 
 # kbuild's ARCH, uname -m of a host that builds it natively, and the GNU
 # triplet of the cross compiler on any other host ("<triplet>-gcc").

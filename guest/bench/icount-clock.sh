@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Does the guest clock count instructions?  Runs insn-loop (a loop of a
 # known instruction count) and prints CSV: clocksource,insns,ns.  Under
 # ICOUNT=1 ns/insns is about 1.0; the host checks it.

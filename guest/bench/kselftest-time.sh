@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The objpool selftest's wall time, as CI runs it: kselftest's own runner
 # (/kselftest/run_kselftest.sh -c objpool, what 'make -C
 # tools/testing/selftests TARGETS=objpool run_tests' runs, with the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Memory of the probe instance pools at scale: an fprobe on about 1,000
 # functions with the default nr_maxactive (functions x possible CPUs x 2;
 # where fprobe draws on the pool, before 7.2: probe_mem.ko is built only

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The pool module (lib/test_objpool.ko) for an icount guest (1 vCPU): what
 # each run printed, for the host to turn into instructions.  Two loads:
 # the nonblocking case (pop then push back, 16 objects: every pop succeeds)

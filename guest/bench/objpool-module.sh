@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The in-kernel pool benchmark (lib/test_objpool.ko): objpool, the old
 # freelist and the per-CPU floor, each case with and without an hrtimer per
 # CPU, and in each run also upstream's objpool of Linux 6.12

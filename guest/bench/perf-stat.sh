@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The measurement of upstream's objpool series, as a user runs it with
 # perf: a kretprobe on the prctl system call ('perf probe -a
 # FUNC%return'), N threads calling prctl() in a loop (syscall-loop), the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Sourced by the pool benchmarks (objpool-icount.sh, objpool-module.sh):
 # the modules that run lib/test_objpool.c, loaded one after the other for
 # each run, so that on a shared host the pools are measured side by side:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Real load for an icount guest (make vm ICOUNT=1): first checks that the
 # guest clock counts instructions (icount-clock.sh: about 1 ns per
 # instruction; timer interrupts inside the loop add a little, a clock that

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Real load: syscall-loop in N threads, with no probe, a kprobe and a
 # kretprobe (tracefs) on the syscall's kernel function.  Tracing is off
 # (tracing_on=0) so the probes fire but record nothing: what is measured

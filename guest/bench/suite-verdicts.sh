@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The verdicts of guest suites as CSV, for the goals that are test
 # outcomes (the 7.2 fix: its reproducer fails on the unfixed push and
 # passes with the fix; upstream's lib/test_objpool.c passes).  Runs the

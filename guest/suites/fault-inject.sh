@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Allocation failure at the points of creating a pool or a probe: the Nth
 # allocation of the call fails (fail-nth, see guest/src/fail-nth.c), for
 # every N up to the number the call makes (see sweep below).

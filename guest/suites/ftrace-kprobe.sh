@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # tools/testing/selftests/ftrace test.d/kprobe/*, one ftracetest run per
 # file so that each case is named by its file.
 . /guest/tap.sh

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # CPU hotplug under kretprobe load: a tracefs kretprobe with maxactive M
 # on hrtimer_nanosleep() is hit from every CPU by syscall-loop (zero-time
 # nanosleep in 12 threads, more than M) while CPU 1 goes offline and online again and

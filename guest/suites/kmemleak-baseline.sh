@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The start of the kmemleak suite's window: scan until kmemleak can report
 # what boot left unreferenced, then forget it, so that the kmemleak suite
 # (last) reports only what the suites in between leaked.  Runs first.

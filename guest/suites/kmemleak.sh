@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Leaks of everything the suites before this one did: kmemleak's report of
 # unreferenced objects since kmemleak-baseline (the first suite of the
 # flavor) forgot what boot left behind. Runs last.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Kprobe safety of the pool's fast path: every out-of-line objpool_* or
 # __objpool_* function objpool_pop() and objpool_push() can reach, and
 # objpool_drop() (kretprobe and rethook drop an instance that a push did

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # kretprobes defined through tracefs kprobe_events: bad maxactive values and
 # a garbage line must be rejected with the base kernel's error_log message;
 # r4096 (the maximum) must work.  Same results on the base and the patched

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # tools/testing/selftests/objpool through the installed kselftest runner.
 . /guest/tap.sh
 if [ ! -d /kselftest/objpool ]; then

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The in-tree fprobe KUnit suite (CONFIG_FPROBE_SANITY_TEST=y runs it at boot).
 # On a kernel with the 6.1 series, one more case: the suite ran
 # test_fprobe_entry_data (its patch 10; 6.12 has test_fprobe_data already).  That case catches an overrun of the

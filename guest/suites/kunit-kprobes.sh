@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The in-tree kprobes KUnit suite (lib/test_kprobes.c), built as a module.
 . /guest/tap.sh
 ko=$(module_path test_kprobes) || true

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The project's own kretprobe cases (guest/modules/krp_sleep.c), a KUnit
 # suite: kretprobes on a function that sleeps, unregistered while threads
 # are inside it, and exhausted (maxactive below the threads inside).  Same

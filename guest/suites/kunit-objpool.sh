@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The series' objpool KUnit suite (lib/objpool_kunit.c), as a module.
 . /guest/tap.sh
 ko=$(module_path objpool_kunit)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Positive control of the objpool KUnit NMI case (make check, on x86_64
 # test kernels of the 6.1 series, and make soak): the same NMI stress on
 # upstream's objpool of Linux 6.12 (guest/modules/upobjpool_nmi_main.c)

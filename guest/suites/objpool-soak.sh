@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # lib/test_objpool.ko for SOAK_SECONDS: every case (nonblocking, bulk,
 # misses, async, empty), with and without an hrtimer per CPU, 2 kthreads per CPU,
 # each run checked for conservation by the module, which fails its load

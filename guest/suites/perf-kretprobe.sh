@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # perf as a kretprobe client, the way users drive kretprobes: 'perf probe
 # -a FUNC%return' on the getppid system call's kernel function, which
 # getppid-n (guest/src/getppid-n.c) enters exactly N times; 'perf stat'

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Unloading the module that owns a kretprobe or an fprobe while instances
 # are out: samples/kprobes/kretprobe_example.ko and samples/fprobe/
 # fprobe_example.ko probe hrtimer_nanosleep(); 8 sleepers are inside it

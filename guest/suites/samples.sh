@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # samples/kprobes/kretprobe_example.ko and samples/fprobe/fprobe_example.ko on
 # a function the suite then calls a known number of times (kernel_clone, by
 # forking), with their counts checked from the kernel log.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Upstream's own lib/test_objpool.c (6.7+), unchanged, on the pool of the
 # tree it was built in: on the 6.12 series that is our pool behind 6.12's
 # API.  The module runs ten cases (sync, hrtimer, overrun, async with

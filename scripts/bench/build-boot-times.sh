@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # How long the harness's own steps take: the first build of a kernel's
 # build directory (as kernel.sh recorded it), a no-change rebuild and a
 # guest round trip (boot, run 'true', power off), for each arch with a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # Layout check's numbers in userspace (tools/testing/objpool -L): for 2, 8
 # and 96 CPUs, 2 and 8 objects per CPU and objects of 48, 56 and 200
 # bytes, the cache lines that the own-share pops and pushes of two CPUs

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # Pool scenario benchmark in userspace (tools/testing/objpool -b) on the
 # host's cores: this series' objpool, upstream's objpool (Debian's
 # linux-source-6.12, extracted at build time, never committed), the old

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # TAP: scripts/checkpatch.pl --strict on every patch of patches/; a patch
 # passes only when checkpatch has nothing to say (no error, warning or check).
 . "$(dirname "$0")/../lib.sh"

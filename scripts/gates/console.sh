@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # TAP: the console check (scripts/console.py) on made-up consoles, a positive
 # control of the detector every guest run relies on: a WARNING outside an
 # expected-warning bracket fails the run, exactly one WARNING naming

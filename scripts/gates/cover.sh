@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # TAP: the cover letter is plain text and each number of the cover letter
 # and of the commit messages is true (scripts/cover_letter.py check and
 # messages, whose docstring has the rules):

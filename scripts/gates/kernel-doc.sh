@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # TAP: scripts/kernel-doc -none on every C file and header the series
 # touches; a file passes when kernel-doc says nothing that it did not say
 # about the same file on the base (line numbers aside).

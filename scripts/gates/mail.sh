@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # TAP: b4 can make the mail-ready series from build/linux (scripts/mail.sh),
 # stamped with the sender's identity:
 #  1. it writes one message per patch of patches/ plus the cover letter;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # TAP: the ring protocol, model-checked and litmus-tested.
 #  - model/NAME: every case of the series' spin model
 #    (tools/testing/objpool/model/check.sh): for 1 to 3 objects a safety

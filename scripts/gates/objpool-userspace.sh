@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # TAP: the series' userspace stress test of lib/objpool.c
 # (tools/testing/objpool), plain, under ThreadSanitizer and under
 # AddressSanitizer+UBSan, each in its short mode; one case per test and

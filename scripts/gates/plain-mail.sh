@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # TAP: every mail of the base's series is plain text a kernel list reads
 # (scripts/plain_mail.py, whose docstring has the rules): the cover letter
 # and each commit message of $PATCHES (patches/ for 6.1, series-N/patches

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # TAP: the files this series shares with another base's series
 # (BASE_SHARED_FILES of config/base/*.env) are the same at the head of both
 # trees (their committed contents), so that the pool does not fork.  One
@@ -27,7 +28,7 @@ for f; do
 	elif out=$(diff <(echo "$theirs") <(blobs "$TREE" "$ours")); then
 		echo "ok $n shared/$f"
 	else
-		echo "not ok $n shared/$f # differs from ${other#$TOP/}: copy it over and amend the commit that adds it (series-6.12/README)"
+		echo "not ok $n shared/$f # differs from ${other#$TOP/}: copy it over and amend the commit that adds it (series-7.2-rfc/README)"
 		echo "$out" | head -20 | sed 's/^/# /'
 	fi
 done

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # TAP: sparse (C=2) and the compiler's W=1 warnings on every .c file the
 # series adds or modifies outside tools/ that the ARCH test config compiles,
 # each object built alone in build/ARCH-test.  A file passes when it has no

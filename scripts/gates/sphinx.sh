@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # TAP: the objpool documentation page built by the kernel's own doc build
 # (make SPHINXDIRS=core-api htmldocs, Debian's Sphinx; about a minute here),
 # from scratch into build/docs.  Cases: the build succeeds; Sphinx and

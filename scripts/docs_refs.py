@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Check that the docs and comments name only things that exist.
+
+Usage: docs_refs.py [--root DIR] [--help-text FILE] FILE...
+
+Reads each FILE (a document, or a script or config file of which only the
+comment lines are read) and prints one TAP case per FILE:
+
+  - every path of the repository it names (a word starting with one of
+    TOP_DIRS, or a Markdown link target) exists, relative to the root or
+    to the file's own directory; an upper-case segment (NAME, ARCH), a
+    <placeholder>, {a,b} or * stands for any name and needs one match;
+  - every 'make TARGET' names a target of the root's Makefile;
+  - every VAR= written on a make command line is a variable 'make help'
+    lists (the text of --help-text, or 'make -s help' run in the root);
+  - every 'README, "Section"' or 'harness.md, "Section"' names a heading
+    of that document;
+  - every benchmark named after "config/benches" is a line of it;
+  - every environment variable a script reads with a default
+    (${NAME:-...}, os.environ.get("NAME")) is one 'make help' lists, but
+    a series' settings (BASE_*), an arch's facts (ARCH_*) and the
+    system's own (HOME, PATH, TMPDIR).
+
+Exit status 0 when every case passes, 1 otherwise.
+"""
+import argparse
+import glob
+import os
+import re
+import subprocess
+import sys
+
+TOP_DIRS = ("scripts/", "config/", "guest/", "patches/", "cover/", "expect/",
+            "model/", "docs/", "results/", "series-")
+PATH_RE = re.compile(r"(?<![\w./-])((?:%s)[\w./<>*{},+\[\]-]*)" %
+                     "|".join(re.escape(d) for d in TOP_DIRS))
+LINK_RE = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+# 'make TARGET' as a command: at the start of a line or a code span, in
+# quotes, or after a shell separator: not the English verb.
+MAKE_RE = re.compile(r"(?:^\s*(?:[#*/$>]+\s*)?|[`'\"(]|&&\s*|;\s*|\$\s+)"
+                     r"(?:[A-Z][A-Z0-9_]*=\S+\s+)*make((?:\s+[A-Z][A-Z0-9_]*=\S*)*)\s+"
+                     r"([a-z][a-z0-9-]*)\b((?:\s+[A-Z][A-Z0-9_]*=\S*)*)")
+ENV_MAKE_RE = re.compile(r"((?:[A-Z][A-Z0-9_]*=\S+\s+)+)make\s+[a-z]")
+VAR_RE = re.compile(r"([A-Z][A-Z0-9_]*)=")
+SECTION_RE = re.compile(r"(README(?:\.md)?|harness\.md)[,:]?\s+\"([^\"]+)\"")
+BENCH_RE = re.compile(r"config/benches'?,?\s+(?:line\s+)?([a-z][a-z0-9.-]*-"
+                      r"[a-z0-9.-]*[a-z0-9])")
+READ_RE = re.compile(r"\$\{([A-Z][A-Z0-9_]*):?-|environ\.get\(\s*[\"']([A-Z][A-Z0-9_]*)")
+INTERNAL_VARS = re.compile(r"^(BASE_|ARCH_)|^(HOME|PATH|TMPDIR|PWD|CI)$")
+COMMENT_FILES = (".sh", ".py", ".env", ".config", "Makefile", "Kbuild",
+                 "gates", "benches", "flavors", "post-build-gates", "init",
+                 "run-suites", ".c", ".h")
+# Words of the make command lines in docs that are not this Makefile's:
+# the kernel's own targets and tools run as 'make -C DIR ...'.
+OTHER_MAKES = {"install", "all", "modules", "help", "run_tests", "defconfig",
+               "htmldocs"}
+# The kernel tree's own scripts, which harness comments name by their path
+# in the tree.
+KERNEL_PATHS = {"scripts/checkpatch.pl", "scripts/kernel-doc",
+                "scripts/get_maintainer.pl", "scripts/config",
+                "scripts/kconfig/merge_config.sh", "scripts/decode_stacktrace.sh"}
+
+
+def text_of(path):
+    """The text to read: a document whole, a source file's comments."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        lines = f.read().splitlines()
+    if not path.endswith(COMMENT_FILES) and "/guest/" not in path:
+        return lines
+    out = []
+    for line in lines:
+        s = line.strip()
+        if s.startswith(("#", "//", "/*", "*")) and not s.startswith("#!"):
+            out.append(s)
+        else:
+            m = re.search(r"\s(#|//)\s.*", line)
+            if m:
+                out.append(m.group(0).strip())
+    return out
+
+
+def as_glob(word):
+    segs = []
+    for seg in word.split("/"):
+        seg = re.sub(r"<[^>]*>", "*", seg)
+        seg = re.sub(r"\{[^}]*\}", "*", seg)
+        seg = re.sub(r"(?<![a-z])[A-Z][A-Z0-9_]*(?![a-z])", "*", seg)
+        segs.append(seg)
+    return "/".join(segs)
+
+
+def path_exists(word, root, here):
+    if not word or word.startswith("build/") or word in KERNEL_PATHS:
+        return True
+    if word.endswith(".ko"):    # a module built from NAME.c or NAME_main.c
+        stem = word[:-3]
+        return any(os.path.exists(os.path.join(root, stem + s))
+                   for s in (".c", "_main.c"))
+    if word.endswith(("-", "/*")) and "/" not in word.rstrip("/*-"):
+        return True
+    for base in (root, here):
+        pattern = os.path.join(base, as_glob(word))
+        if glob.glob(pattern) or glob.glob(pattern.rstrip("/")):
+            return True
+    return False
+
+
+def headings(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return {re.sub(r"^#+\s*", "", l).strip()
+                    for l in f if l.startswith("#")}
+    except OSError:
+        return set()
+
+
+def targets(root):
+    out = set()
+    with open(os.path.join(root, "Makefile"), encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"^([a-z][a-z0-9-]*)\s*:", line)
+            if m:
+                out.add(m.group(1))
+    return out
+
+
+def benches(root):
+    out = set()
+    with open(os.path.join(root, "config/benches"), encoding="utf-8") as f:
+        for line in f:
+            if line.strip() and not line.lstrip().startswith("#"):
+                out.add(line.split("|")[0].strip())
+    return out
+
+
+def check_file(path, root, tgts, helptext, bench_names):
+    problems = []
+    here = os.path.dirname(path)
+    for n, line in enumerate(text_of(path), 1):
+        where = "line %d" % n if not path.endswith(COMMENT_FILES) else "comment"
+        for m in PATH_RE.finditer(line):
+            word = m.group(1).rstrip(".,:;'`)")
+            while word.endswith("]") and word.count("]") > word.count("["):
+                word = word[:-1].rstrip(".,:;'`)")
+            if not path_exists(word, root, here):
+                problems.append("%s: path %s does not exist" % (where, word))
+        for m in LINK_RE.finditer(line):
+            t = m.group(1)
+            if "://" in t or t.startswith("mailto:"):
+                continue
+            if not os.path.exists(os.path.join(here, t)):
+                problems.append("%s: link %s does not resolve" % (where, t))
+        for m in MAKE_RE.finditer(line):
+            if line[max(0, m.start() - 1):m.start()] == "-" or \
+                    re.match(r"\s+-C", line[m.end(1):]):
+                continue
+            t = m.group(2)
+            if t in OTHER_MAKES:
+                continue
+            if t not in tgts:
+                problems.append("%s: 'make %s' is no target" % (where, t))
+            for v in VAR_RE.findall(m.group(1) + m.group(3)):
+                if not re.search(r"\b%s\b" % v, helptext):
+                    problems.append("%s: %s= is not in make help" % (where, v))
+        for m in ENV_MAKE_RE.finditer(line):
+            for v in VAR_RE.findall(m.group(1)):
+                if not re.search(r"\b%s\b" % v, helptext):
+                    problems.append("%s: %s= is not in make help" % (where, v))
+        for m in SECTION_RE.finditer(line):
+            doc = os.path.join(root, "README.md" if m.group(1).startswith("README")
+                               else "docs/harness.md")
+            if m.group(2) not in headings(doc):
+                problems.append('%s: %s has no section "%s"' %
+                                (where, os.path.relpath(doc, root), m.group(2)))
+        for m in BENCH_RE.finditer(line):
+            if m.group(1) not in bench_names:
+                problems.append("%s: benchmark %s is not in config/benches" %
+                                (where, m.group(1)))
+    if (path.endswith((".sh", ".py")) or "/guest/" in path) and \
+            os.path.abspath(path) != os.path.abspath(__file__):
+        with open(path, encoding="utf-8", errors="replace") as f:
+            src = f.read()
+        for m in READ_RE.finditer(src):
+            v = m.group(1) or m.group(2)
+            if not INTERNAL_VARS.search(v) and not re.search(r"\b%s\b" % v, helptext):
+                problems.append("reads %s, which make help does not list" % v)
+    return sorted(set(problems), key=problems.index)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--root", default=os.path.join(os.path.dirname(__file__), ".."))
+    ap.add_argument("--help-text", help="make help's output (default: run it)")
+    ap.add_argument("files", nargs="+")
+    a = ap.parse_args()
+    root = os.path.abspath(a.root)
+    if a.help_text:
+        with open(a.help_text, encoding="utf-8") as f:
+            helptext = f.read()
+    else:
+        helptext = subprocess.run(["make", "-s", "-C", root, "help"],
+                                  capture_output=True, text=True).stdout
+    tgts, bench_names = targets(root), benches(root)
+    print("TAP version 13")
+    print("1..%d" % len(a.files))
+    status = 0
+    for i, path in enumerate(a.files, 1):
+        rel = os.path.relpath(path, root)
+        problems = check_file(path, root, tgts, helptext, bench_names)
+        if problems:
+            status = 1
+            print("not ok %d - %s" % (i, rel))
+            for p in problems:
+                print("# %s: %s" % (rel, p))
+        else:
+            print("ok %d - %s" % (i, rel))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

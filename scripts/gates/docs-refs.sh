@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# TAP: the docs and comments name only what exists (scripts/docs_refs.py,
+# whose docstring has the rules): paths, make targets, make help's
+# variables, README and docs/harness.md sections, benchmarks, and every
+# variable a script reads is one make help lists.
+#  - docs/*: README.md, docs/, each series' README and expect/README, and
+#    the comments of every tracked script and config file;
+#  - control/*: the fixtures of fixtures/docs-refs: the good one passes,
+#    each made-up mistake fails with its own message.
+. "$(dirname "$0")/../lib.sh"
+fx=$TOP/scripts/gates/fixtures/docs-refs
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+make -s -C "$TOP" help >"$tmp/help"
+check() { python3 "$TOP/scripts/docs_refs.py" --root "$TOP" --help-text "$tmp/help" "$@"; }
+
+mapfile -t docs < <(cd "$TOP" && { ls README.md docs/*.md series-*/README series-*/expect/README 2>/dev/null
+	git ls-files scripts config guest Makefile | grep -v '^scripts/gates/fixtures/'; } | sort -u)
+n=0
+echo "TAP version 13"
+echo "1..2"
+n=$((n + 1))
+if (cd "$TOP" && check "${docs[@]}") >"$tmp/docs.tap"; then
+	echo "ok $n - docs/${#docs[@]} files name only what exists"
+else
+	echo "not ok $n - docs: a name that does not exist (fix the text or the name)"
+	grep -v '^ok ' "$tmp/docs.tap" | grep -v '^TAP\|^1\.\.' | sed 's/^/# /'
+fi
+
+# control FILE WANT: FILE alone must fail naming WANT (or pass: WANT=-).
+bad=
+control() {
+	local out
+	out=$(cd "$TOP" && check "$fx/$1")
+	if [ "$2" = - ]; then
+		grep -q '^ok ' <<<"$out" || bad="$bad $1 (should pass)"
+	elif ! grep -q '^not ok ' <<<"$out" || ! grep -qF -- "$2" <<<"$out"; then
+		bad="$bad $1 (should fail with '$2')"
+	fi
+}
+control good.md -
+control missing-path.md "path config/no-such-file does not exist"
+control no-target.md "'make frobnicate' is no target"
+control no-variable.md "NOSUCHVAR= is not in make help"
+control broken-link.md "link no-such-target.md does not resolve"
+control stale-section.sh 'has no section "A section that is gone"'
+control stale-bench.sh "benchmark memory-4.19 is not in config/benches"
+control unlisted-var.sh "reads NOT_IN_MAKE_HELP"
+n=$((n + 1))
+if [ -z "$bad" ]; then
+	echo "ok $n - control: 7 made-up mistakes caught, the good text passes"
+else
+	echo "not ok $n - control: the checker missed:$bad"
+fi

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# TAP: the proof of the fix series' pop fix (7.2 and 6.12: the pop reads
+# last with smp_load_acquire(), pairing with the push's release):
+#  - litmus/pop-last-relaxed, litmus/pop-last-acquire: herd7 with the
+#    base tree's own tools/memory-model on scripts/pop-order/*.litmus,
+#    the message's litmus test: the pop as before the fix (READ_ONCE() of
+#    last) must be "Sometimes", with the fix (smp_load_acquire()) "Never".
+#    herd7: $HERD7, else herd7 on PATH, else ../shared/tools/herd7/herd7
+#    beside the repository; none found: both skip, saying so;
+#  - code/base-pop-relaxed, code/series-pop-acquire: the litmus tests are
+#    the code's: the base's __objpool_try_get_slot() reads last with
+#    READ_ONCE() and no acquire, the series' with smp_load_acquire(), and
+#    its push still publishes last with smp_store_release();
+#  - stress/reordered, stress/fixed: the pool built in userspace from the
+#    base's objpool.h and objpool.c (scripts/pop-order/: shim.h, stress.c,
+#    variant.py), threads as CPUs, one object per CPU.  "reordered" is the
+#    base's pop with its entry load moved before its load of last, as a
+#    weakly ordered CPU may execute it: it must hand objects out twice or
+#    lose them (up to 3 runs); "fixed" is the series' pop with the same
+#    window between its two loads: none, over the same time in each run.
+#    This host's CPU keeps loads in order (x86 is TSO; QEMU TCG guests
+#    too), so the base's pop as written shows nothing here: the gate
+#    prints its counts as a comment, not as a case.
+. "$(dirname "$0")/../lib.sh"
+dir=$TOP/scripts/pop-order
+out=$WORK/pop-order
+rm -rf "$out" && mkdir -p "$out"
+cpus=${POP_ORDER_CPUS:-4} seconds=${POP_ORDER_SECONDS:-3}
+echo "TAP version 13"
+if ! git -C "$TREE" cat-file -e base:include/linux/objpool.h 2>/dev/null; then
+	echo "1..1"
+	echo "ok 1 pop-order # SKIP the $BASE_KERNEL base has no upstream objpool: a gate of the fix series (BASE_GATES of 7.2 and 6.12)"
+	exit 0
+fi
+echo "1..6"
+
+herd7=${HERD7:-$(command -v herd7 || true)}
+[ -n "$herd7" ] || herd7=$TOP/../shared/tools/herd7/herd7
+# litmus N NAME WANT
+litmus() {
+	local n=$1 name=$2 want=$3 got
+	if [ ! -x "$herd7" ]; then
+		echo "ok $n litmus/$name # SKIP no herd7 (HERD7, PATH, ../shared/tools/herd7/herd7): the LKMM check cannot run here"
+		return
+	fi
+	if [ ! -f "$TREE/tools/memory-model/linux-kernel.cfg" ]; then
+		echo "not ok $n litmus/$name # no tools/memory-model in ${TREE#$TOP/}; run make tree BASE_KERNEL=$BASE_KERNEL"
+		return
+	fi
+	got=$(cd "$TREE/tools/memory-model" && "$herd7" -conf linux-kernel.cfg "$dir/$name.litmus" 2>&1 |
+		awk '/^Observation/ { print $3 }')
+	if [ "$got" = "$want" ]; then
+		echo "ok $n litmus/$name # herd7 on $BASE_KERNEL's LKMM: $got, as it must"
+	else
+		echo "not ok $n litmus/$name # herd7 on $BASE_KERNEL's LKMM: '${got:-no verdict}', expected $want"
+	fi
+}
+litmus 1 pop-last-relaxed Sometimes
+litmus 2 pop-last-acquire Never
+
+# The pop of SRC (a git revision of the tree): its loop reads of last.
+pop_of() { git -C "$TREE" show "$1:include/linux/objpool.h" |
+	sed -n '/__objpool_try_get_slot(/,/^}/p'; }
+push_of() { git -C "$TREE" show "$1:include/linux/objpool.h" |
+	sed -n '/__objpool_try_add_slot(/,/^}/p'; }
+base_pop=$(pop_of base) series_pop=$(pop_of HEAD) series_push=$(push_of HEAD)
+if grep -q 'READ_ONCE(slot->last)' <<<"$base_pop" && ! grep -q 'smp_load_acquire(&slot->last)' <<<"$base_pop"; then
+	echo "ok 3 code/base-pop-relaxed # the base's pop reads last with READ_ONCE(): pop-last-relaxed is its test"
+else
+	echo "not ok 3 code/base-pop-relaxed # the base's __objpool_try_get_slot() does not read last as pop-last-relaxed says"
+fi
+if grep -q 'smp_load_acquire(&slot->last)' <<<"$series_pop" && ! grep -q 'READ_ONCE(slot->last)' <<<"$series_pop" &&
+   grep -q 'smp_store_release(&slot->last' <<<"$series_push"; then
+	echo "ok 4 code/series-pop-acquire # the series' pop reads last with smp_load_acquire() only, its push stores it with smp_store_release(): pop-last-acquire is their test"
+else
+	echo "not ok 4 code/series-pop-acquire # the series' pop or push lost the ordering pop-last-acquire needs (smp_load_acquire(&slot->last) in __objpool_try_get_slot(), no READ_ONCE(slot->last) there, smp_store_release(&slot->last in the push)"
+fi
+
+# build NAME REV KIND: the stress on REV's pool, KIND of variant.py.
+build() {
+	local d=$out/$1
+	mkdir -p "$d/linux"
+	git -C "$TREE" show "$2:include/linux/objpool.h" >"$d/objpool.h.orig" &&
+		git -C "$TREE" show "base:lib/objpool.c" >"$d/objpool.c" &&
+		"$dir/variant.py" "$3" "$d/objpool.h.orig" "$d/linux/objpool.h" >"$d/build.log" 2>&1 &&
+		cc -O2 -Wall -pthread -I "$d" -I "$dir" -o "$d/stress" "$dir/stress.c" "$d/objpool.c" >>"$d/build.log" 2>&1
+}
+bad() { awk '{ print $4 + $6 + $8 + $10 }' <<<"$1"; }	# doubles foreign lost dups
+ok=1
+for v in "reordered base reordered" "fixed HEAD as-written" "as-written base as-written"; do
+	set -- $v
+	build "$1" "$2" "$3" || { ok=; echo "# stress/$1: build failed: $(tail -n 3 "$out/$1/build.log" | tr '\n' ' ')"; }
+done
+if [ -z "$ok" ]; then
+	echo "not ok 5 stress/reordered # the stress does not build, see ${out#$TOP/}/*/build.log"
+	echo "not ok 6 stress/fixed # the stress does not build, see ${out#$TOP/}/*/build.log"
+	exit 0
+fi
+caught= fixed_bad=0 fixed_runs=
+for run in 1 2 3; do
+	r=$(timeout $((seconds + 30)) "$out/reordered/stress" "$cpus" "$seconds") || r="exit $?"
+	f=$(timeout $((seconds + 30)) "$out/fixed/stress" "$cpus" "$seconds") || f="exit $? 0 0 0 0 0 0 0 1"
+	echo "# run $run, $cpus threads, $seconds s each: reordered: $r; fixed: $f"
+	fixed_runs="$fixed_runs $run"
+	[ "$(bad "$f")" = 0 ] || fixed_bad=$((fixed_bad + 1))
+	if [ "${r%% *}" = pops ] && [ "$(bad "$r")" -gt 0 ]; then
+		caught=$run
+		break
+	fi
+done
+if [ -n "$caught" ]; then
+	echo "ok 5 stress/reordered # the base's pop with its entry load before its load of last: caught in run $caught ($r)"
+else
+	echo "not ok 5 stress/reordered # the base's pop with its entry load moved first: nothing caught in 3 runs, the stress cannot show the bug"
+fi
+if [ "$fixed_bad" = 0 ]; then
+	echo "ok 6 stress/fixed # the series' pop, the same window, runs$fixed_runs: no double hand-out, no loss"
+else
+	echo "not ok 6 stress/fixed # the series' pop handed out twice or lost objects in $fixed_bad run(s): see the lines above"
+fi
+w=$(timeout $((seconds + 30)) "$out/as-written/stress" "$cpus" "$seconds" || true)
+echo "# the base's pop as written, on this $(uname -m) host: $w"
+echo "# $(uname -m) keeps loads in order (x86 is TSO, as are QEMU TCG guests on it): the unfixed order shows only when the entry load is moved first by hand, as arm64, powerpc and riscv may execute it; herd7 (cases 1-2) is the proof for those."

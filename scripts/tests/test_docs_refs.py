@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Self-tests of scripts/docs_refs.py, on a made-up repository."""
+import os
+import tempfile
+import unittest
+
+import docs_refs
+
+
+class DocsRefs(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.root = self.tmp.name
+        os.makedirs(os.path.join(self.root, 'config/base'))
+        for p in ('config/base/7.2.env', 'config/benches', 'README.md'):
+            with open(os.path.join(self.root, p), 'w') as f:
+                f.write({'config/benches': 'memory | x86_64\n',
+                         'README.md': '# Title\n## Try it\n'}.get(p, ''))
+        with open(os.path.join(self.root, 'Makefile'), 'w') as f:
+            f.write('check: deps\n\t@true\n')
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def problems(self, text, name='doc.md', help_text='VCPUS  the vCPUs'):
+        path = os.path.join(self.root, name)
+        with open(path, 'w') as f:
+            f.write(text)
+        return docs_refs.check_file(path, self.root, docs_refs.targets(self.root),
+                                    help_text, docs_refs.benches(self.root))
+
+    def test_placeholder_matches_any_name(self):
+        self.assertEqual(self.problems('see config/base/NAME.env\n'), [])
+
+    def test_missing_path(self):
+        self.assertEqual(len(self.problems('see config/base/6.1.env\n')), 1)
+
+    def test_english_make_is_no_command(self):
+        self.assertEqual(self.problems('this would make the tree dirty\n'), [])
+
+    def test_unknown_target(self):
+        self.assertIn("'make frob' is no target", self.problems('run `make frob`\n')[0])
+
+    def test_unlisted_variable(self):
+        self.assertIn('NOPE=', self.problems('run `make check NOPE=1`\n')[0])
+
+    def test_listed_variable(self):
+        self.assertEqual(self.problems('run `make check VCPUS=4`\n'), [])
+
+    def test_section(self):
+        self.assertEqual(self.problems('# README, "Try it"\n', name='x.sh'), [])
+        self.assertEqual(len(self.problems('# README, "Gone"\n', name='x.sh')), 1)
+
+    def test_script_reads_unlisted_variable(self):
+        read = 'echo "$' + '{%s:-1}"\n'   # split, or this file would read it
+        self.assertEqual(len(self.problems(read % 'SECRET', name='x.sh')), 1)
+        self.assertEqual(self.problems(read % 'BASE_PKG', name='x.sh'), [])
+
+
+if __name__ == '__main__':
+    unittest.main()
