@@ -16,6 +16,12 @@
       the status listed; a pinned case that did not run, one that is not
       pinned, a skip of a case pinned SUCCESS and a pass of one pinned
       SKIPPED each fail.
+  ktap.py self-test
+      the controls of compare --pinned on made-up results: a pinned case
+      that passes is green; the same case skipped, removed, or run under
+      another name than the pinned one, and a whole pinned suite missing,
+      each fail; print one "ok|FAIL NAME: ..." line each, exit 1 if any
+      control does not behave.
   ktap.py total [--steps FILE]... VERDICTS_JSON...
       add up verdicts.json files (and the steps make check ran, a failed one
       counting as a failed case) and print "N passed, N failed, N skipped";
@@ -118,7 +124,8 @@ def read_table(path, arch=None):
             if a in (arch, 'all'):
                 table[case] = reason[0] if reason else ''
         else:
-            case, status = line.split()
+            # A case name may hold spaces (a kselftest's "selftests: X: Y").
+            case, status = line.rsplit(None, 1)
             table[case] = status
     return table
 
@@ -242,7 +249,63 @@ def total(args):
     return 1 if counts['failed'] else 0
 
 
+def self_test():
+    """compare --pinned on made-up results dirs: its controls."""
+    import contextlib
+    import tempfile
+    ks = 'selftests: objpool: objpool.sh'
+    pinned = (f'kselftest-objpool/{ks} SUCCESS\n'
+              'perf-kretprobe/perf_probe_add SUCCESS\n'
+              'perf-kretprobe/perf_probe_del_pool_freed SUCCESS\n')
+    base = ('kselftest-objpool/kselftest_objpool SKIPPED\n'
+            'perf-kretprobe/perf_probe_add SUCCESS\n'
+            'perf-kretprobe/perf_probe_del_pool_freed SKIPPED\n')
+    good_ks = f'TAP version 13\n1..1\nok 1 {ks}\n'
+    good_perf = 'TAP version 13\n1..2\nok 1 perf_probe_add\nok 2 perf_probe_del_pool_freed\n'
+    cases = [
+        # name, files of the run, the exit status compare must give
+        ('pinned-pass', {'kselftest-objpool': good_ks, 'perf-kretprobe': good_perf}, 0),
+        ('pinned-skipped', {'kselftest-objpool': good_ks, 'perf-kretprobe':
+                            'TAP version 13\n1..2\nok 1 perf_probe_add\n'
+                            'ok 2 perf_probe_del_pool_freed # SKIP no objpool\n'}, 1),
+        ('pinned-removed', {'kselftest-objpool': good_ks, 'perf-kretprobe':
+                            'TAP version 13\n1..1\nok 1 perf_probe_add\n'}, 1),
+        ('pinned-suite-missing', {'perf-kretprobe': good_perf}, 1),
+        ('base-placeholder', {'kselftest-objpool':
+                              'TAP version 13\n1..1\nok 1 kselftest_objpool # SKIP no selftests/objpool\n',
+                              'perf-kretprobe': good_perf}, 1),
+    ]
+    bad = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.path.join(tmp, 'pinned.txt'), 'w') as f:
+            f.write(pinned)
+        with open(os.path.join(tmp, 'base.txt'), 'w') as f:
+            f.write(base)
+        for name, files, want in cases:
+            res = os.path.join(tmp, name)
+            os.mkdir(res)
+            for suite, text in files.items():
+                with open(os.path.join(res, suite + '.tap'), 'w') as f:
+                    f.write(text)
+            args = argparse.Namespace(results=res, arch='x86_64', base=os.path.join(tmp, 'base.txt'),
+                                      exceptions=None, pinned=os.path.join(tmp, 'pinned.txt'),
+                                      label=name)
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                got = compare(args)
+            said = '; '.join(l.strip() for l in out.getvalue().splitlines() if 'FAILED' in l)
+            what = 'fails' if want else 'passes'
+            if got == want:
+                print(f'ok   ktap-pinned/{name}: {what} as it must{": " + said if said else ""}')
+            else:
+                bad += 1
+                print(f'FAIL ktap-pinned/{name}: should {what[:-1]}, compare returned {got}: {said}')
+    return 1 if bad else 0
+
+
 def main():
+    if sys.argv[1:] == ['self-test']:
+        return self_test()
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     sub = ap.add_subparsers(dest='cmd', required=True)
     c = sub.add_parser('cases')

@@ -62,6 +62,13 @@ extern __thread int op_cpu;
 #define cpu_possible(c)		((c) < op_nr_cpus)
 #define cpu_to_node(c)		0
 #define raw_smp_processor_id()	op_cpu
+/* 6.12's pop walks the CPUs with cpumask_next_wrap() */
+#define cpu_possible_mask	NULL
+static inline int cpumask_next_wrap(int n, const void *mask, int start,
+				    bool wrap)
+{
+	return (n + 1) % op_nr_cpus;
+}
 #define for_each_possible_cpu_wrap(cpu, start)				\
 	for (int __n = 0; __n < op_nr_cpus &&				\
 	     ((cpu) = ((start) + __n) % op_nr_cpus, 1); __n++)

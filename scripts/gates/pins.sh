@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# TAP: the pins of the series' claim-bearing guest cases hold.
+#  - ktap-pinned/NAME: the controls of scripts/ktap.py compare --pinned
+#    (ktap.py self-test, on made-up results): a pinned case that passes
+#    is green; the same case skipped, removed, or under another name, and
+#    a pinned suite missing, each fail;
+#  - pinned/ARCH-FLAVOR/CASE: for each build make check runs for this
+#    series (BASE_CHECK_FLAVORS, config/flavors), each case of
+#    expect/claims.txt whose suite the build runs is pinned SUCCESS in
+#    its EXPECT/pinned-ARCH-FLAVOR.txt, so that a skip fails make check.
+. "$(dirname "$0")/../lib.sh"
+claims=$TOP/expect/claims-$BASE_KERNEL.txt
+out=$(
+	python3 "$TOP/scripts/ktap.py" self-test 2>&1
+	if [ ! -f "$claims" ]; then
+		echo "ok   pinned: no ${claims#$TOP/}, nothing this series claims is listed # SKIP"
+		exit 0
+	fi
+	for flavor in $BASE_CHECK_FLAVORS; do
+		for arch in $(flavor_check_arches "$flavor"); do
+			pin=$EXPECT/pinned-$arch-$flavor.txt
+			for s in $(suites "$flavor"); do
+				grep -v '^#' "$claims" | grep "^$s/" |
+				while read -r c; do
+					if grep -qxF "$c SUCCESS" "$pin" 2>/dev/null; then
+						echo "ok   pinned/$arch-$flavor/$c: SUCCESS in ${pin#$TOP/}"
+					else
+						echo "FAIL pinned/$arch-$flavor/$c: not pinned SUCCESS in ${pin#$TOP/}"
+					fi
+				done
+			done
+		done
+	done
+)
+echo "TAP version 13"
+echo "1..$(echo "$out" | grep -c -E '^(ok  |FAIL) ')"
+echo "$out" | awk '
+	/^ok   / { n++; sub(/^ok   /, "ok " n " "); print; next }
+	/^FAIL / { n++; sub(/^FAIL /, "not ok " n " "); print; next }
+	{ print "# " $0 }'
