@@ -73,6 +73,7 @@ clean: ## remove every series' kernel builds (keeps the trees and ccache)
 # CMD          the guest command of make vm
 # BENCHES      the benchmarks make bench runs (names of config/benches)
 # BISECT_FROM  check-bisect: start at patch N (default 1)
+# BISECT_TREE BISECT_OBJ BISECT_PATCHES   check-bisect on another tree, object dir, patches (its control's)
 # CCACHE_DIR CCACHE_MAXSIZE   the compiler cache of every kernel build (~/.cache/ccache, 20G)
 # HERD7        the herd7 binary of the litmus checks (default: herd7 on PATH)
 # KUNIT_DIR    the kunit_parser of scripts/ktap.py (default: the series' tree's)

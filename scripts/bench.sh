@@ -84,6 +84,20 @@ run_line() {
 		done
 	done
 }
+# series_state BASE: the state of the series a BASE_KERNEL=BASE kernel is
+# built from, for the 'series' context column: NAME@COMMIT per series (its
+# own, then its BASE_PARENT's), COMMIT the repository's last commit of its
+# patches, '+dirty' when they differ from it.
+series_state() {
+	local b=$1 dir st=
+	while [ -n "$b" ]; do
+		dir=$(. "$TOP/config/base/$b.env" && echo "$BASE_PATCHES")
+		st+="${st:++}$b@$(git -C "$TOP" log -1 --format=%h -- "$dir")"
+		[ -z "$(git -C "$TOP" status --porcelain -- "$dir")" ] || st+=-dirty
+		b=$(. "$TOP/config/base/$b.env" && echo "${BASE_PARENT:-}")
+	done
+	echo "$st"
+}
 # bench_rows RES ARCH KERNEL RUN FACTS CONTEXT CSV: RES/bench.csv's rows
 # after the values of the CONTEXT columns (FACTS: the run's accelerator,
 # online and possible CPUs, comma-separated); the header first when CSV is
@@ -101,6 +115,7 @@ bench_rows() {
 		vcpus) values+="$online," ;;
 		possible) values+="$possible," ;;
 		host_cpus) values+="$(nproc)," ;;
+		series) values+="$(series_state "$(vm_fact "$res" base_kernel)")," ;;
 		*) die "config/benches: unknown context column '$c'" ;;
 		esac
 	done

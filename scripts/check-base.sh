@@ -105,12 +105,31 @@ nmi_control() {
 	judge "$res/tap" "$arch" "$arch-$flavor-nmi-control"
 }
 post_build_gates_for() { grep -Eq "^[^#].*[[:space:]]$1([[:space:]]|\$)" "$TOP/config/post-build-gates"; }
+# bisect ARCH: every prefix of the series builds (scripts/check-bisect.sh):
+# each prefix on x86_64, the last patch on the other arches, in the test
+# flavor's object directory, so that the last prefix is the test kernel
+# the kernel step then finds built.  It runs on every arch of ARCHES
+# (default all), also where the base boots no guest (6.12 and 7.2-rfc on
+# arm64): each series' arm64-only code (the KUnit case's pseudo-NMI path,
+# kretprobe's own pool where arm64 has no rethook) builds somewhere.
+bisect_arches=${ARCHES:-$(valid_arches)}
+bisect() {
+	local mode=last
+	[ "$1" = x86_64 ] && mode=all
+	"$TOP/scripts/check-bisect.sh" "$1" "$mode"
+}
+bisect_name() { if [ "$1" = x86_64 ]; then echo "bisect $1 (every patch)"; else echo "bisect $1 (last patch)"; fi; }
+bisected=
 
 step tree "$TOP/scripts/tree.sh" || exit 1
 step "suites host" gates host gates
 for flavor in $flavors; do
 	for arch in $(flavor_check_arches "$flavor"); do
 		case " $arches " in *" $arch "*) ;; *) continue ;; esac
+		if [ "$flavor" = test ] && case " $bisect_arches " in *" $arch "*) true ;; *) false ;; esac; then
+			step "$(bisect_name "$arch")" bisect "$arch"
+			bisected="$bisected $arch"
+		fi
 		step "kernel $arch-$flavor" "$TOP/scripts/kernel.sh" "$arch" "$flavor" || continue
 		[ "$flavor" = test ] && post_build_gates_for "$arch" &&
 			step "suites host-post-$arch" gates "host-post-$arch" post-build-gates "$arch"
@@ -119,6 +138,13 @@ for flavor in $flavors; do
 			[ "${BASE_NMI_CONTROL:-}" = 1 ] &&
 			step "nmi control $arch-$flavor" nmi_control "$arch" "$flavor"
 	done
+done
+# The arches of ARCHES the base boots no test kernel on: their prefix
+# builds, after the suites.
+for arch in $bisect_arches; do
+	case " $bisected " in *" $arch "*) continue ;; esac
+	case " $flavors " in *" test "*) ;; *) continue ;; esac
+	step "$(bisect_name "$arch")" bisect "$arch"
 done
 
 [ -z "$failed_steps" ]

@@ -7,7 +7,7 @@
 # FLAVORS limit each base's runs (FLAVORS=test leaves the sanitizer flavors
 # out of a quick local run).
 . "$(dirname "$0")/lib.sh"
-bases=${BASES:-$(valid_bases)}
+bases=${BASES:-$(series_bases)}
 for b in $bases; do
 	[ -f "$TOP/config/base/$b.env" ] || die "unknown base '$b' in BASES; valid: $(valid_bases)"
 done

@@ -69,6 +69,14 @@ identity_problem() {
 # base_work BASE: the build directory of another base kernel's series.
 base_work() { (. "$TOP/config/base/$1.env" && echo "$TOP/$BASE_BUILD"); }
 valid_bases() { (cd "$TOP/config/base" && ls -- *.env) | sed 's/\.env$//' | tr '\n' ' '; }
+# series_bases: the bases that are series (make check, make mail): all but
+# a benchmark's kernel (BASE_BENCH_ONLY=1, config/base/7.2-nolock.env).
+series_bases() {
+	local b
+	for b in $(valid_bases); do
+		grep -qx 'BASE_BENCH_ONLY=1' "$TOP/config/base/$b.env" || printf '%s ' "$b"
+	done
+}
 valid_arches() { (cd "$TOP/config/arch" && ls -- *.sh) | sed 's/\.sh$//' | tr '\n' ' '; }
 valid_flavors() { flavor_table | awk '{ print $1 }' | tr '\n' ' '; }
 

@@ -78,7 +78,7 @@ say "$(find "$out" -name '*.eml' | wc -l) messages from $name <$email> in ${out#
 # is mailed on its own, after this one: make mail BASE_KERNEL=7.2 writes
 # both, each into its base's build directory.
 [ -n "${MAIL_TEST_SENDER:-}" ] && exit 0
-for b in $(valid_bases); do
+for b in $(series_bases); do
 	grep -qx "BASE_PARENT=$BASE_KERNEL" "$TOP/config/base/$b.env" || continue
 	say "the $b series, on top of this one"
 	BASE_KERNEL=$b KUNIT_DIR= "$TOP/scripts/tree.sh" && BASE_KERNEL=$b KUNIT_DIR= "$TOP/scripts/mail.sh" || exit

@@ -608,7 +608,9 @@ def goals(results):
         path = os.path.join(results, name)
         rows = read(path) if os.path.exists(path) else []
         if rows:
-            out += rows_goals(rows)
+            fn = getattr(rows_goals, 'func', rows_goals)
+            out += (rows_goals(rows, results) if 'results' in inspect.signature(fn).parameters
+                    else rows_goals(rows))
     if not out:
         return []
     cells, notes = [], []
@@ -812,6 +814,223 @@ def layout(rows):
             + table(['CPUs', 'objects per CPU', 'object bytes'] + pools, cells) + [''] + text('layout'))
 
 
+# kretprobe instances without a pool (config/benches, nolock-*): each row
+# names its kind (guest/bench/pool-kind.sh) and the series state it was
+# built from (the 'series' column).
+NOLOCK_KINDS = [('objpool', 'fixed objpool (series-7.2)'),
+                ('rfc-pool', "RFC's pool (series-7.2-rfc)"),
+                ('kmalloc_nolock', 'kmalloc_nolock() per hit')]
+NOLOCK_TITLE = 'kretprobe instances without a pool: kmalloc_nolock() against the fixed objpool and the RFC (Linux 7.2)'
+
+
+def nolock_hits(rows):
+    """{(arch, pool): [(kretprobe insns/call, native insns/call, kprobe
+    insns/call) per boot]}"""
+    boots = defaultdict(dict)
+    for r in rows:
+        boots[(r['arch'], r['pool'], r['run'], r.get('series', ''))][r['row']] = 1e9 / float(r['calls_per_vsec'])
+    out = defaultdict(list)
+    for (arch, pool, _, _), rr in sorted(boots.items()):
+        if 'kretprobe' in rr and 'native' in rr:
+            out[(arch, pool)].append((rr['kretprobe'], rr['native'], rr.get('kprobe')))
+    return out
+
+
+def nolock_states(*tables):
+    """The series states of the rows, for the text."""
+    st = sorted({r.get('series') or '?' for rows in tables for r in rows})
+    return ', '.join(f'`{x}`' for x in st)
+
+
+def nolock_memory(rows):
+    """{(probe, pool): [delta KiB per boot]}"""
+    out = defaultdict(list)
+    for r in rows:
+        out[(r['probe'], r['pool'])].append(int(r['delta_kb']))
+    return out
+
+
+def nolock_exhaust(rows):
+    """{(arch, maxactive, round): {pool: (hits, nmissed, returns, expected)}}"""
+    out = defaultdict(dict)
+    for r in rows:
+        out[(r['arch'], int(r['maxactive']), r['round'], r['sleepers'])][r['pool']] = (
+            int(r['hits']), int(r['nmissed']), int(r['returns']), int(r['expected_nmissed']))
+    return out
+
+
+def nolock_load(results):
+    """The rows of nolock-icount, nolock-memory and nolock-exhaust.csv.  A
+    pool kind that nolock-icount or nolock-memory lacks on an arch is taken
+    from the RFC's lines on the same config (real-load-icount-7.2-rfc.csv,
+    memory-7.2-rfc.csv: base is the fixed objpool, patched the RFC), its
+    'series' column naming that CSV."""
+    def load(name):
+        path = os.path.join(results, name)
+        return read(path) if os.path.exists(path) else []
+
+    def prefixed(prefix):
+        return [r for name in sorted(os.listdir(results))
+                if name == prefix + '.csv' or (name.startswith(prefix + '-') and name.endswith('.csv'))
+                for r in load(name)]
+    ic, mem, ex = prefixed('nolock-icount'), prefixed('nolock-memory'), prefixed('nolock-exhaust')
+    kinds = {'base': 'objpool', 'patched': 'rfc-pool'}
+    if ic:
+        have = {(r['arch'], r['pool']) for r in ic}
+        ic = ic + [dict(r, pool=kinds[r['kernel']], series='real-load-icount-7.2-rfc.csv')
+                   for r in load('real-load-icount-7.2-rfc.csv')
+                   if (r['arch'], kinds[r['kernel']]) not in have]
+    if mem:
+        have = {r['pool'] for r in mem}
+        mem = mem + [dict(r, pool=kinds[r['kernel']], series='memory-7.2-rfc.csv')
+                     for r in load('memory-7.2-rfc.csv') if r['probe'].startswith('kretprobe')
+                     and kinds[r['kernel']] not in have]
+    return ic, mem, ex
+
+
+def nolock(results):
+    """The section: three tables, one per CSV, each optional."""
+    ic, mem, ex = nolock_load(results)
+    if not (ic or mem or ex):
+        return []
+    out = [f'## {NOLOCK_TITLE}', ''] + text('nolock-lead', states=nolock_states(ic, mem, ex))
+    if ic:
+        hits = nolock_hits(ic)
+        series = defaultdict(set)
+        for r in ic:
+            series[(r['arch'], r['pool'])].add(r.get('series') or '?')
+        for arch in arch_order(r['arch'] for r in ic):
+            ref = hits.get((arch, 'objpool'))
+            ref_hit = statistics.median(k - n for k, n, _ in ref) if ref else None
+            cells = []
+            for pool, label in NOLOCK_KINDS:
+                v = hits.get((arch, pool))
+                if not v:
+                    cells.append([label, 'not measured', '-', '-', '-', '-', 0])
+                    continue
+                hit = [k - n for k, n, _ in v]
+                kp = [p for _, _, p in v if p is not None]
+                d = f'{statistics.median(hit) - ref_hit:+.1f}' if ref_hit is not None else '-'
+                f1 = lambda x: f'{x:.1f}'
+                cells.append([label, cell([k for k, _, _ in v], f1), cell([n for _, n, _ in v], f1),
+                              cell(kp, f1) if kp else '-', cell(hit, f1), d,
+                              f'{len(v)} ({", ".join(sorted(series.get((arch, pool), [])))})'])
+            out += [f'### Instructions per kretprobe hit, {arch} (icount)', ''] + table(
+                ['instances', 'kretprobe insns/call', 'native insns/call', 'kprobe insns/call (control)',
+                 'hit (kretprobe - native)', 'hit - fixed objpool', 'boots (series)'], cells) + ['']
+        out += text('nolock-icount', icount_note=icount_note())
+    if mem:
+        m = nolock_memory(mem)
+        probes = list(dict.fromkeys(r['probe'] for r in mem))
+        objs = {r['probe']: r['objects'] for r in mem}
+        cells = [[p, objs[p]] + [cell(m[(p, pool)], lambda x: f'{x / 1024:.2f}') + ' MiB'
+                                 if m.get((p, pool)) else '-' for pool, _ in NOLOCK_KINDS] for p in probes]
+        r0 = mem[0]
+        out += ['### Memory at registration, 96 possible CPUs (x86_64)', ''] + table(
+            ['probes', 'instances (maxactive)'] + [label for _, label in NOLOCK_KINDS], cells) + ['']
+        out += text('nolock-memory', accel=r0['accel'].upper(), vcpus=r0['vcpus'], possible=r0['possible'],
+                    boots=len({r['run'] for r in mem}))
+    if ex:
+        e = nolock_exhaust(ex)
+        for arch in arch_order(r['arch'] for r in ex):
+            cells = []
+            for (a, mx, rnd, n), by in sorted(e.items()):
+                if a != arch:
+                    continue
+                exp = next(iter(by.values()))[3]
+                cells.append([mx, n, rnd, exp] + [
+                    f'{by[pool][1]} of {by[pool][0]} ({by[pool][2]} returns)' if pool in by else '-'
+                    for pool, _ in NOLOCK_KINDS])
+            out += [f'### Running out: nmissed of hits, {arch}', ''] + table(
+                ['maxactive', 'sleepers', 'round', 'expected nmissed'] + [label for _, label in NOLOCK_KINDS],
+                cells) + ['']
+        out += text('nolock-exhaust')
+    return out + text('nolock-outcome', summary=nolock_summary(ic, mem, ex))
+
+
+def nolock_summary(ic, mem, ex):
+    """One sentence per measurement, from the medians."""
+    parts = []
+    hits = nolock_hits(ic)
+    for arch in arch_order(r['arch'] for r in ic):
+        med = {pool: statistics.median(k - n for k, n, _ in hits[(arch, pool)])
+               for pool, _ in NOLOCK_KINDS if hits.get((arch, pool))}
+        if len(med) == 3:
+            parts.append(f'A hit on {arch} costs {med["kmalloc_nolock"]:.1f} instructions with kmalloc_nolock(), '
+                         f'{med["objpool"]:.1f} with the fixed objpool and {med["rfc-pool"]:.1f} with the RFC\'s '
+                         f'pool ({med["kmalloc_nolock"] - med["rfc-pool"]:+.1f} for kmalloc_nolock() against the RFC).')
+    m = nolock_memory(mem)
+    for probe in dict.fromkeys(r['probe'] for r in mem):
+        v = {pool: statistics.median(m[(probe, pool)]) / 1024 for pool, _ in NOLOCK_KINDS if m.get((probe, pool))}
+        if len(v) == 3:
+            parts.append(f'At {mem[0]["possible"]} possible CPUs, {probe} take {v["objpool"]:.2f} MiB with the '
+                         f'fixed objpool, {v["rfc-pool"]:.2f} MiB with the RFC\'s pool and '
+                         f'{v["kmalloc_nolock"]:.2f} MiB with kmalloc_nolock() until they are hit.')
+    e = nolock_exhaust(ex)
+    if e:
+        exact = {pool: all(by[pool][1] == by[pool][3] for by in e.values() if pool in by)
+                 for pool, _ in NOLOCK_KINDS}
+        same = [label for pool, label in NOLOCK_KINDS if exact[pool]]
+        parts.append(f'Running out, exactly sleepers - maxactive hits missed with: {", ".join(same) or "none"}.')
+    return ' '.join(parts) or 'no numbers yet.'
+
+
+def nolock_goals(rows, results):
+    """Goal rows of the instructions per hit (nolock_load's rows)."""
+    rows = nolock_load(results)[0]
+    out = []
+    hits = nolock_hits(rows)
+    for arch in arch_order(r['arch'] for r in rows):
+        nl = hits.get((arch, 'kmalloc_nolock'))
+        if not nl:
+            continue
+        hn = statistics.median(k - n for k, n, _ in nl)
+        for pool, label in NOLOCK_KINDS[:2]:
+            v = hits.get((arch, pool))
+            if not v:
+                continue
+            hp = statistics.median(k - n for k, n, _ in v)
+            d = hp - hn
+            out.append((f'kretprobe hit, {arch}: the {label} fewer instructions than kmalloc_nolock() per hit',
+                        f'{hp:.1f} against {hn:.1f} insns per hit over native ({d:+.1f}; medians of '
+                        f'{len(v)} + {len(nl)} boots)', 'met' if d < 0 else f'not met, {d:+.1f}'))
+    return out
+
+
+def nolock_memory_goals(rows, results):
+    rows = nolock_load(results)[1]
+    m = nolock_memory(rows)
+    out = []
+    for probe in dict.fromkeys(r['probe'] for r in rows):
+        nl = m.get((probe, 'kmalloc_nolock'))
+        rfc = m.get((probe, 'rfc-pool'))
+        if not nl or not rfc:
+            continue
+        a, b = statistics.median(rfc), statistics.median(nl)
+        out.append((f'{probe}, {rows[0]["possible"]} possible CPUs: the RFC\'s pool no more memory than '
+                    'kmalloc_nolock() per hit',
+                    f'{a / 1024:.2f} against {b / 1024:.2f} MiB at registration (medians)',
+                    'met' if a <= b else f'not met, {(a - b) / 1024:+.2f} MiB'))
+    return out
+
+
+def nolock_exhaust_goals(rows, results):
+    rows = nolock_load(results)[2]
+    e = nolock_exhaust(rows)
+    out = []
+    for arch in arch_order(r['arch'] for r in rows):
+        for pool, label in NOLOCK_KINDS:
+            got = [(k, by[pool]) for k, by in e.items() if k[0] == arch and pool in by]
+            if not got:
+                continue
+            bad = [f'maxactive {k[1]} round {k[2]}: {v[1]} missed, {v[3]} expected' for k, v in got
+                   if v[1] != v[3] or v[2] != v[0] - v[1]]
+            out.append((f'running out, {arch}: the {label} misses exactly sleepers - maxactive',
+                        f'{len(got) - len(bad)} of {len(got)} rounds exact',
+                        'met' if not bad else 'not met: ' + '; '.join(bad)))
+    return out
+
+
 # The CSVs of results/ that goals are read from, each with its goal rows.
 GOALS = [('layout.csv', layout_goals),
          ('real-load-icount.csv', functools.partial(icount_goals, base="with 6.1's freelist", limit=20)),
@@ -825,6 +1044,9 @@ GOALS = [('layout.csv', layout_goals),
          ('real-load-icount-7.2.csv', functools.partial(fix_cost_goals, series='7.2 fix')),
          ('suite-verdicts-6.12.csv', functools.partial(suite_goals, series='6.12 backport')),
          ('real-load-icount-6.12.csv', functools.partial(fix_cost_goals, series='6.12 backport')),
+         ('nolock-icount.csv', nolock_goals),
+         ('nolock-memory.csv', nolock_memory_goals),
+         ('nolock-exhaust.csv', nolock_exhaust_goals),
          ('objpool-userspace.csv', functools.partial(
              us_goal, goal='userspace, every scenario: objpool at least 1.0x upstream', minimum=1.0)),
          ('objpool-userspace.csv', functools.partial(
@@ -876,7 +1098,8 @@ SECTIONS = [('build-boot-times.csv', build_boot_times), ('real-load-icount.csv',
                 real_load_icount, title=L72R + 'instructions per call under QEMU icount',
                 bench='real-load-icount-7.2-rfc')),
             ('memory-7.2-rfc.csv', functools.partial(
-                memory, title=L72R + 'memory of kretprobe pools at scale'))]
+                memory, title=L72R + 'memory of kretprobe pools at scale')),
+            ('nolock-icount.csv', lambda rows, results: nolock(results))]
 
 
 def main():
@@ -897,6 +1120,7 @@ def main():
             md.append('')
     # Read by a section above without a line of their own.
     known = {name for name, _ in SECTIONS} | {'objpool-userspace-before.csv'}
+    known |= {n for n in os.listdir(results) if n.startswith('nolock-')}
     for name in sorted(os.listdir(results)):
         if name.endswith('.csv') and name not in known:
             rows = read(os.path.join(results, name))

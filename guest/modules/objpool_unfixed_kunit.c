@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The fix series' objpool KUnit case (lib/tests/objpool_kunit.c, on 6.12
- * lib/objpool_kunit.c; copied as objpool_unfixed_case.c with more landings
- * required, guest/modules/Kbuild) on the
- * push of the unpatched base: objpool_unfixed.h is the base's objpool.h
+ * lib/objpool_kunit.c; copied unchanged as objpool_unfixed_case.c,
+ * guest/modules/Kbuild, so that it has the exposure of the "after" run)
+ * on the pool of the unpatched base: objpool_unfixed.h is the base's objpool.h
  * (guest/modules/Kbuild), included before the case includes
  * <linux/objpool.h>, which its include guard then skips.  The case must
  * fail here (guest/suites/objpool-nmi-unfixed.sh).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # TAP: the pins of a fix series (7.2, 6.12) catch what they are for.  For
 # each EXPECT/pinned-ARCH-FLAVOR.txt of the base (scripts/check-base.sh's
 # judge() passes it to scripts/ktap.py compare --pinned), a results

@@ -6,7 +6,7 @@
 #    a pinned suite missing, each fail;
 #  - pinned/ARCH-FLAVOR/CASE: for each build make check runs for this
 #    series (BASE_CHECK_FLAVORS, config/flavors), each case of
-#    expect/claims.txt whose suite the build runs is pinned SUCCESS in
+#    expect/claims-SERIES.txt whose suite the build runs is pinned SUCCESS in
 #    its EXPECT/pinned-ARCH-FLAVOR.txt, so that a skip fails make check.
 . "$(dirname "$0")/../lib.sh"
 claims=$TOP/expect/claims-$BASE_KERNEL.txt

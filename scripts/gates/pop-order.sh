@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # TAP: the proof of the fix series' pop fix (7.2 and 6.12: the pop reads
 # last with smp_load_acquire(), pairing with the push's release):
 #  - litmus/pop-last-relaxed, litmus/pop-last-acquire: herd7 with the
@@ -6,7 +7,8 @@
 #    the message's litmus test: the pop as before the fix (READ_ONCE() of
 #    last) must be "Sometimes", with the fix (smp_load_acquire()) "Never".
 #    herd7: $HERD7, else herd7 on PATH, else ../shared/tools/herd7/herd7
-#    beside the repository; none found: both skip, saying so;
+#    beside the repository (lib.sh's find_herd7); none found: both skip
+#    with its reason; a HERD7 that does not run: both fail;
 #  - code/base-pop-relaxed, code/series-pop-acquire: the litmus tests are
 #    the code's: the base's __objpool_try_get_slot() reads last with
 #    READ_ONCE() and no acquire, the series' with smp_load_acquire(), and
@@ -34,13 +36,17 @@ if ! git -C "$TREE" cat-file -e base:include/linux/objpool.h 2>/dev/null; then
 fi
 echo "1..6"
 
-herd7=${HERD7:-$(command -v herd7 || true)}
-[ -n "$herd7" ] || herd7=$TOP/../shared/tools/herd7/herd7
+# herd7 as lib.sh's find_herd7 finds it: none is a skip with its reason,
+# a HERD7 that does not run a failure.
+herd7=$(find_herd7); herd7_rc=$?
 # litmus N NAME WANT
 litmus() {
 	local n=$1 name=$2 want=$3 got
-	if [ ! -x "$herd7" ]; then
-		echo "ok $n litmus/$name # SKIP no herd7 (HERD7, PATH, ../shared/tools/herd7/herd7): the LKMM check cannot run here"
+	if [ "$herd7_rc" = 1 ]; then
+		echo "ok $n litmus/$name # SKIP $herd7"
+		return
+	elif [ "$herd7_rc" != 0 ]; then
+		echo "not ok $n litmus/$name # $herd7"
 		return
 	fi
 	if [ ! -f "$TREE/tools/memory-model/linux-kernel.cfg" ]; then

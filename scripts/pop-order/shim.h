@@ -103,7 +103,7 @@ static inline bool refcount_dec_and_test(refcount_t *r)
 }
 
 /*
- * Between the two loads of a pop (scripts/gates/pop-order.py puts it
+ * Between the two loads of a pop (scripts/pop-order/variant.py puts it
  * there): a few hundred cycles, so that a push on another CPU lands
  * between them often enough to count in seconds.  The same in every
  * variant.

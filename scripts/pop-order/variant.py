@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
 """variant.py KIND SRC DST: one variant of a kernel's include/linux/objpool.h
 for the pop-order stress (stress.c), op_window() (shim.h) put between the
 pop's two loads in every variant, so that each has the same window:
