@@ -970,7 +970,8 @@ def nolock_summary(ic, mem, ex):
     if e:
         exact = {pool: all(by[pool][1] == by[pool][3] for by in e.values() if pool in by)
                  for pool, _ in NOLOCK_KINDS}
-        same = [label for pool, label in NOLOCK_KINDS if exact[pool]]
+        ran = {pool for by in e.values() for pool in by}
+        same = [label for pool, label in NOLOCK_KINDS if pool in ran and exact[pool]]
         parts.append(f'Running out, exactly sleepers - maxactive hits missed with: {", ".join(same) or "none"}.')
     return ' '.join(parts) or 'no numbers yet.'
 
