@@ -110,15 +110,23 @@ post_build_gates_for() { grep -Eq "^[^#].*[[:space:]]$1([[:space:]]|\$)" "$TOP/c
 # flavor's object directory, so that the last prefix is the test kernel
 # the kernel step then finds built.  It runs on every arch of ARCHES
 # (default all), also where the base boots no guest (6.12 and 7.2-rfc on
-# arm64): each series' arm64-only code (the KUnit case's pseudo-NMI path,
-# kretprobe's own pool where arm64 has no rethook) builds somewhere.
+# arm64): there the last patch's own directories only (check-bisect.sh
+# objects: each series' arm64-only code, the KUnit case's pseudo-NMI
+# path and kretprobe's own pool where arm64 has no rethook, compiles),
+# not a whole kernel nothing boots.
 bisect_arches=${ARCHES:-$(valid_arches)}
-bisect() {
-	local mode=last
+bisect() {	# bisect ARCH [MODE]: MODE as check-bisect.sh's; default by arch
+	local mode=${2:-last}
 	[ "$1" = x86_64 ] && mode=all
 	"$TOP/scripts/check-bisect.sh" "$1" "$mode"
 }
-bisect_name() { if [ "$1" = x86_64 ]; then echo "bisect $1 (every patch)"; else echo "bisect $1 (last patch)"; fi; }
+bisect_name() {
+	case $1-${2:-} in
+	x86_64-*) echo "bisect $1 (every patch)" ;;
+	*-objects) echo "bisect $1 (last patch's directories)" ;;
+	*) echo "bisect $1 (last patch)" ;;
+	esac
+}
 bisected=
 
 step tree "$TOP/scripts/tree.sh" || exit 1
@@ -144,7 +152,7 @@ done
 for arch in $bisect_arches; do
 	case " $bisected " in *" $arch "*) continue ;; esac
 	case " $flavors " in *" test "*) ;; *) continue ;; esac
-	step "$(bisect_name "$arch")" bisect "$arch"
+	step "$(bisect_name "$arch" objects)" bisect "$arch" objects
 done
 
 [ -z "$failed_steps" ]

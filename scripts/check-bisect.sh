@@ -5,10 +5,16 @@
 # arch's test kernel (scripts/check-base.sh): every prefix on x86_64, the
 # last patch on the other arches.
 #
-# Usage: check-bisect.sh [ARCH [all|last]]
+# Usage: check-bisect.sh [ARCH [all|last|objects]]
 #   ARCH  one arch (config/arch/); without it, every arch of ARCHES (default
 #         all), each with every prefix (make check-bisect)
 #   last  only the last patch (HEAD); all (the default) every prefix
+#   objects  the last patch's own directories only: after 'make prepare',
+#         kbuild's build of each directory holding a C file the series
+#         changes (with its subdirectories), which compiles the objects the
+#         config enables there, the files that include the series' headers
+#         among them; no vmlinux (for an arch where the series boots no
+#         guest, whose whole kernel make check does not need)
 #
 # Cost: the prefixes are built in the test flavor's own object directory
 # (<work>/<arch>-test, the one scripts/kernel.sh builds and make check
@@ -46,7 +52,7 @@ if [ $# = 0 ]; then
 	exit $status
 fi
 arch=$1 mode=${2:-all}
-case $mode in all|last) ;; *) die "usage: check-bisect.sh [ARCH [all|last]], not '$*'" ;; esac
+case $mode in all|last|objects) ;; *) die "usage: check-bisect.sh [ARCH [all|last|objects]], not '$*'" ;; esac
 use_arch "$arch"
 src=${BISECT_TREE:-$TREE}
 obj=${BISECT_OBJ:-$(objdir "$arch" test)}
@@ -66,7 +72,7 @@ n=${#commits[@]}
 first=${BISECT_FROM:-1}
 case $first in ''|0|*[!0-9]*) die "BISECT_FROM must be a patch number from 1, not '$first'" ;; esac
 [ "$first" -le "$n" ] || die "BISECT_FROM=$first, but the series has $n patches"
-[ "$mode" = last ] && first=$n
+[ "$mode" = all ] || first=$n
 # The patch files, in order (0000, the cover letter, is none).
 mapfile -t pfiles < <(ls "$patches"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-')
 # Named only when they are the tree's commits, one each (the tree step
@@ -113,7 +119,7 @@ trap 'exit 130' INT TERM
 # debug option's code is the same C on every arch, built on x86_64.
 cp "$bis/test.config" "$bis/full.config"
 frag=$TOP/config/bisect.config
-[ "$mode" = last ] && frag=/dev/null
+[ "$mode" = all ] || frag=/dev/null
 [ -f "$frag" ] && grep -E '^(CONFIG_|# CONFIG_)' "$frag" >>"$bis/full.config"
 cp "$bis/full.config" "$obj/.config"
 kmake "$src" "$obj" -s olddefconfig >"$bis/config.log" 2>&1 ||
@@ -147,10 +153,28 @@ unread() {
 # in scripts/kernel.sh: an object cached while a header existed that a
 # later prefix removes).
 build() {
+	if [ "$mode" = objects ]; then
+		kmake "$src" "$obj" -j"$(nproc)" olddefconfig prepare >"$1" 2>&1 &&
+			kmake "$src" "$obj" -j"$(nproc)" $(series_dirs) >>"$1" 2>&1
+		return
+	fi
 	kmake "$src" "$obj" -j"$(nproc)" olddefconfig all >"$1" 2>&1 && return
 	grep -q '^fixdep: error opening file' "$1" || return
 	warn "a stale ccache entry broke the build; rebuilding with CCACHE_RECACHE=1"
 	CCACHE_RECACHE=1 kmake "$src" "$obj" -j"$(nproc)" olddefconfig all >"$1" 2>&1
+}
+# series_dirs: the directories of mode 'objects' (see Usage), the loaded
+# arch's: none of another arch's.
+series_dirs() {
+	local f
+	git -C "$src" diff --name-only base HEAD -- '*.c' | while read -r f; do
+		case $f in
+		tools/*|scripts/*|samples/*|Documentation/*|usr/*) continue ;;
+		arch/"$ARCH_KBUILD"/*) ;;
+		arch/*) continue ;;
+		esac
+		[ -f "$src/$f" ] && echo "$(dirname "$f")/"
+	done | sort -u
 }
 # verdict K NAME LOG SECONDS OK: one line of the summary, and the reasons of
 # a failure from its log.

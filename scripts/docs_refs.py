@@ -55,7 +55,7 @@ COMMENT_FILES = (".sh", ".py", ".env", ".config", "Makefile", "Kbuild",
 # Words of the make command lines in docs that are not this Makefile's:
 # the kernel's own targets and tools run as 'make -C DIR ...'.
 OTHER_MAKES = {"install", "all", "modules", "help", "run_tests", "defconfig",
-               "htmldocs"}
+               "htmldocs", "prepare", "olddefconfig"}
 # The kernel tree's own scripts, which harness comments name by their path
 # in the tree.
 KERNEL_PATHS = {"scripts/checkpatch.pl", "scripts/kernel-doc",
