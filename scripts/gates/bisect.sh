@@ -12,7 +12,9 @@
 # in the prefix builds, not in 'last', which builds the last patch with
 # the test config alone); leave the tree on its branch and the object
 # directory with the test config; build no prefix that changes only files
-# kbuild does not read.  A few seconds.
+# kbuild does not read; in mode objects (arches without a guest), build
+# the directories the last patch changes and fail on their errors.  A few
+# seconds.
 . "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -35,8 +37,14 @@ make_tree() {	# make_tree DIR: the base commit, tagged 'base'
 	mkdir -p "$1"
 	cat >"$1/Makefile" <<'EOF'
 O ?= .
-.PHONY: olddefconfig all
+.PHONY: olddefconfig all prepare lib/
 .NOTPARALLEL:
+prepare:
+	@true
+lib/:
+	sed -n 's/^\(CONFIG_[A-Z0-9_]*\)=y$$/#define \1 1/p' $(O)/.config >$(O)/config.h
+	for f in lib/*.c; do echo "  CC      $${f%.c}.o"; \
+		$(CC) -include $(O)/config.h -c $$f -o $(O)/$$(basename $${f%.c}).o || exit; done
 olddefconfig:
 	awk 'NR == FNR { if ($$1 == "config") k["CONFIG_" $$2] = 1; next } \
 	     /^CONFIG_/ { split($$0, a, "="); s = a[1] } \
@@ -112,7 +120,14 @@ printf 'config %s\n' "$opt" >>"$s/Kconfig"; commit "$s" "lib: add a debug option
 printf '#ifdef CONFIG_%s\nint dbg(void) { return undefined_name; }\n#endif\n' "$opt" >"$s/dbg.c"
 commit "$s" "lib: add code broken under the debug option"
 
-echo "1..11"
+# objects: the last patch adds a file that does not compile to lib/, the
+# only directory the series changes: mode 'objects' must build it and fail.
+s=$tmp/objects/src
+make_tree "$s"
+mkdir -p "$s/lib"; echo 'int one(void) { return 1; }' >"$s/lib/one.c"; commit "$s" "lib: add one"
+echo 'int two(void) { return undefined_name; }' >"$s/lib/two.c"; commit "$s" "lib: add two, broken"
+
+echo "1..13"
 run good; rc=$?
 tap "$rc" "every prefix builds: exit 0" "$tmp/good/out"
 grep -q "^ok   x86_64 4/4 patch 4/4 \"lib: add two\"" "$tmp/good/out" &&
@@ -145,3 +160,12 @@ run debug last; rc=$?
 [ "$rc" = 0 ] && [ "$(grep -c '^ok ' "$tmp/debug/out")" = 1 ] &&
 	grep -q "^ok   x86_64 2/2 patch 2/2 " "$tmp/debug/out" && ! grep -q '^FAIL' "$tmp/debug/out" && restored debug
 tap $? "last (arm64's mode): only the last patch, with the test config alone" "$tmp/debug/out"
+
+run objects objects; rc=$?
+[ "$rc" != 0 ] && grep -q "^FAIL x86_64 2/2 patch 2/2 \"lib: add two, broken\"" "$tmp/objects/out" &&
+	grep -q undefined_name "$tmp/objects/obj/bisect/02.log" && [ "$(grep -c '^ok ' "$tmp/objects/out")" = 0 ]
+tap $? "objects (an arch without a guest): the last patch's directory is built, its error fails the step" "$tmp/objects/out"
+echo 'int two(void) { return 2; }' >"$tmp/objects/src/lib/two.c"; commit "$tmp/objects/src" "lib: repair two"
+run objects objects; rc=$?
+[ "$rc" = 0 ] && grep -q "^ok   x86_64 3/3 " "$tmp/objects/out" && restored objects
+tap $? "objects: a series whose directories build passes, tree and config restored" "$tmp/objects/out"
