@@ -250,3 +250,17 @@ find_herd7() {
 		"https://github.com/herd/herdtools7) or set HERD7"
 	return 1
 }
+
+# tap_lines: TAP's plan and cases from a gate's own lines on stdin: "ok
+# NAME..." and "FAIL NAME..." are cases, numbered in order ("FAIL" becomes
+# "not ok"); any other line is a diagnostic.  The caller prints "TAP
+# version 13" first.
+tap_lines() {
+	local out
+	out=$(cat)
+	echo "1..$(grep -c -E '^(ok  |FAIL) ' <<<"$out")"
+	awk '
+		/^ok   / { n++; sub(/^ok   /, "ok " n " "); print; next }
+		/^FAIL / { n++; sub(/^FAIL /, "not ok " n " "); print; next }
+		{ print "# " $0 }' <<<"$out"
+}

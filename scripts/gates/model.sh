@@ -116,8 +116,4 @@ out=$(
 	fi
 )
 echo "TAP version 13"
-echo "1..$(echo "$out" | grep -c -E '^(ok  |FAIL) ')"
-echo "$out" | awk '
-	/^ok   / { n++; sub(/^ok   /, "ok " n " "); print; next }
-	/^FAIL / { n++; sub(/^FAIL /, "not ok " n " "); print; next }
-	{ print "# " $0 }'
+echo "$out" | tap_lines
