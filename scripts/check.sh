@@ -11,10 +11,11 @@ bases=${BASES:-$(series_bases)}
 for b in $bases; do
 	[ -f "$TOP/config/base/$b.env" ] || die "unknown base '$b' in BASES; valid: $(valid_bases)"
 done
-say "self-tests of the harness's tools"
-"$TOP/scripts/tests/run.sh" || die "the harness's own tools fail their self-tests (above): fix them before anything they judge"
 say deps
 "$TOP/scripts/deps.sh" || die "make deps failed: fix the install error above and run make check again"
+# First after the install (python3 comes with it on a bare machine).
+say "self-tests of the harness's tools"
+"$TOP/scripts/tests/run.sh" || die "the harness's own tools fail their self-tests (above): fix them before anything they judge"
 status=0
 # Each base judges its KUnit output with its own tree's parser: lib.sh
 # exported this script's base's (KUNIT_DIR), which an empty value resets.
