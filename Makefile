@@ -59,8 +59,8 @@ check-bisect: tree ## build every prefix of the series on ARCHES
 mail: tree ## b4-ready mails of the series, signed off by your git identity
 	@$(S)/mail.sh
 
-clean: ## remove every series' kernel builds (keeps the trees and ccache)
-	@$(S)/clean.sh
+clean: ## remove every series' kernel builds, or BASES' (keeps the trees and ccache)
+	@$(S)/clean.sh $(BASES)
 
 ##@ Variables (make VAR=value TARGET, or VAR=value make TARGET)
 # BASE_KERNEL  the series a target works on (config/base/*.env); default 6.1
@@ -69,6 +69,7 @@ clean: ## remove every series' kernel builds (keeps the trees and ccache)
 # ARCHES       the arches of multi-arch targets (check, check-bisect, record-base); default all
 # FLAVOR       the kernel flavor (config/flavors); default test (soak: debug)
 # FLAVORS      the flavors make check runs; default the series' BASE_CHECK_FLAVORS
+# PRUNE=1      make check removes each series' kernel builds when its steps are done (CI's default)
 # BASE=1       the unpatched base kernel instead of the series (kernel, vm)
 # CMD          the guest command of make vm
 # BENCHES      the benchmarks make bench runs (names of config/benches)

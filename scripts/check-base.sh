@@ -71,14 +71,24 @@ gates() {
 		case " $words " in
 		*" alone "*)
 			wait
-			"$TOP/scripts/gates/$g.sh" $arg >"$res/$g.tap"
+			run_gate "$g" "$res" $arg
 			continue ;;
 		esac
 		while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n; done
-		"$TOP/scripts/gates/$g.sh" $arg >"$res/$g.tap" &
+		run_gate "$g" "$res" $arg &
 	done < <(grep -Ev '^[[:space:]]*(#|$)' "$TOP/config/$list")
 	wait
+	[ -f "$res/seconds.tsv" ] && sort -t"$(printf '\t')" -k2,2nr "$res/seconds.tsv" | awk -F'\t' '{ printf "%s %ss", sep $1, $2; sep = ", " } END { if (NR) print "" }' |
+		sed 's/^/gates by seconds: /' >&2
 	judge "$res" host "$label"
+}
+# run_gate GATE RES [ARG]: one gate's TAP into RES/GATE.tap, its seconds
+# into RES/seconds.tsv (make check's log lists them, slowest first).
+run_gate() {
+	local g=$1 res=$2 t0; shift 2
+	t0=$(date +%s)
+	"$TOP/scripts/gates/$g.sh" "$@" >"$res/$g.tap"
+	printf '%s\t%s\n' "$g" "$(( $(date +%s) - t0 ))" >>"$res/seconds.tsv"
 }
 # A base whose config/base/*.env sets BASE_GATES runs only the gates it
 # names (of config/gates and config/post-build-gates); the others are
