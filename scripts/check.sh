@@ -20,8 +20,8 @@ status=0
 # Each base judges its KUnit output with its own tree's parser: lib.sh
 # exported this script's base's (KUNIT_DIR), which an empty value resets.
 # PRUNE=1 (CI's default, whose disk others share) keeps only the trees and
-# the results of a base once its steps are done: its object directories
-# are 1-3 GB each.
+# the results of a base once its steps are done (scripts/clean.sh: 2-3 GB
+# a base).
 prune=${PRUNE:-${CI:+1}}
 for b in $bases; do
 	BASE_KERNEL=$b KUNIT_DIR= "$TOP/scripts/check-base.sh" || status=1
