@@ -11,6 +11,21 @@ bases=${BASES:-$(series_bases)}
 for b in $bases; do
 	[ -f "$TOP/config/base/$b.env" ] || die "unknown base '$b' in BASES; valid: $(valid_bases)"
 done
+# PRUNE=1 (CI's default, whose disk others share) keeps only the trees and
+# the results of a base once its steps are done (scripts/clean.sh).
+prune=${PRUNE:-${CI:+1}}
+# Disk: a base's tree is about 2 GB and stays (the shared gate and the
+# totals read it); its kernel builds and make mail's clone, 2-3 GB, go
+# once its steps are done when PRUNE=1.  A full disk breaks the unpacking
+# of a tree halfway, so say it before.
+need=3
+for b in $bases; do
+	[ -d "$(base_work "$b")/linux" ] || need=$((need + 2))
+	[ "$prune" = 1 ] || need=$((need + 3))
+done
+mkdir -p "$TOP/build"
+free=$(df -BG --output=avail "$TOP/build" | tail -n 1 | tr -dc 0-9)
+[ "$free" -ge "$need" ] || die "make check of these series ($bases) needs about $need GB free under build/; $free GB are: free some (make clean removes the kernel builds), or run PRUNE=1 make check, or fewer BASES"
 say deps
 "$TOP/scripts/deps.sh" || die "make deps failed: fix the install error above and run make check again"
 # First after the install (python3 comes with it on a bare machine).
@@ -19,10 +34,6 @@ say "self-tests of the harness's tools"
 status=0
 # Each base judges its KUnit output with its own tree's parser: lib.sh
 # exported this script's base's (KUNIT_DIR), which an empty value resets.
-# PRUNE=1 (CI's default, whose disk others share) keeps only the trees and
-# the results of a base once its steps are done (scripts/clean.sh: 2-3 GB
-# a base).
-prune=${PRUNE:-${CI:+1}}
 for b in $bases; do
 	BASE_KERNEL=$b KUNIT_DIR= "$TOP/scripts/check-base.sh" || status=1
 	[ "$prune" != 1 ] || "$TOP/scripts/clean.sh" "$b"
