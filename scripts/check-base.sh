@@ -1,19 +1,33 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# The part of make check for one base kernel (BASE_KERNEL): its tree, host
-# gates, kernels and guest suites.  Writes $WORK/results: one directory of
-# verdicts per step that ran suites, and steps.tsv (verdict, step, seconds).
-# FLAVORS limits the flavors (default: BASE_CHECK_FLAVORS of the base's
-# config/base/*.env, each on the arches config/flavors names); ARCHES the
-# arches (default: the base's BASE_CHECK_ARCHES, else all).
+# check-base.sh [build|run|all]: the part of make check for one base
+# kernel (BASE_KERNEL), in two phases.  build: its tree, the prefix builds
+# and kernels (and the host checks that read a built kernel); run: the
+# host gates and the guest suites of the kernels that built.  all (the
+# default) runs both.  make check (scripts/check.sh) runs the build phases
+# of the next bases in the background while this one's run phase boots its
+# guests, which leave a core idle most of the time.
+# Writes $WORK/results: one directory of verdicts per step that ran suites,
+# and steps.tsv (verdict, step, seconds).  FLAVORS limits the flavors
+# (default: BASE_CHECK_FLAVORS of the base's config/base/*.env, each on the
+# arches config/flavors names); ARCHES the arches (default: the base's
+# BASE_CHECK_ARCHES, else all).
 . "$(dirname "$0")/lib.sh"
+phase=${1:-all}
+case $phase in
+build|run|all) ;;
+-h|--help) sed -n '3,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+*) die "unknown phase '$phase'; usage: check-base.sh [build|run|all]" ;;
+esac
 arches=${ARCHES:-${BASE_CHECK_ARCHES:-$(valid_arches)}}
 flavors=${FLAVORS:-$BASE_CHECK_FLAVORS}
 results=$WORK/results
-rm -rf "$results"
-mkdir -p "$results"
 steps=$results/steps.tsv
-: >"$steps"
+if [ "$phase" != run ]; then
+	rm -rf "$results"
+	mkdir -p "$results"
+	: >"$steps"
+fi
 failed_steps=
 
 step() {	# step NAME CMD...: run one step, record its verdict
@@ -137,32 +151,56 @@ bisect_name() {
 	*) echo "bisect $1 (last patch)" ;;
 	esac
 }
-bisected=
+# built ARCH-FLAVOR: the build phase built that kernel (its marker).
+built() { [ -f "$results/built-$1" ]; }
 
-step tree "$TOP/scripts/tree.sh" || exit 1
-step "suites host" gates host gates
-for flavor in $flavors; do
-	for arch in $(flavor_check_arches "$flavor"); do
-		case " $arches " in *" $arch "*) ;; *) continue ;; esac
-		if [ "$flavor" = test ] && case " $bisect_arches " in *" $arch "*) true ;; *) false ;; esac; then
-			step "$(bisect_name "$arch")" bisect "$arch"
-			bisected="$bisected $arch"
-		fi
-		step "kernel $arch-$flavor" "$TOP/scripts/kernel.sh" "$arch" "$flavor" || continue
-		[ "$flavor" = test ] && post_build_gates_for "$arch" &&
-			step "suites host-post-$arch" gates "host-post-$arch" post-build-gates "$arch"
-		step "suites $arch-$flavor" guest_suites "$arch" "$flavor"
-		[ "$flavor" = test ] && [ "$arch" = x86_64 ] &&
-			[ "${BASE_NMI_CONTROL:-}" = 1 ] &&
-			step "nmi control $arch-$flavor" nmi_control "$arch" "$flavor"
+build_phase() {
+	local flavor arch bisected=
+	step tree "$TOP/scripts/tree.sh" || return 1
+	: >"$results/built-tree"
+	for flavor in $flavors; do
+		for arch in $(flavor_check_arches "$flavor"); do
+			case " $arches " in *" $arch "*) ;; *) continue ;; esac
+			if [ "$flavor" = test ] && case " $bisect_arches " in *" $arch "*) true ;; *) false ;; esac; then
+				step "$(bisect_name "$arch")" bisect "$arch"
+				bisected="$bisected $arch"
+			fi
+			step "kernel $arch-$flavor" "$TOP/scripts/kernel.sh" "$arch" "$flavor" || continue
+			: >"$results/built-$arch-$flavor"
+			[ "$flavor" = test ] && post_build_gates_for "$arch" &&
+				step "suites host-post-$arch" gates "host-post-$arch" post-build-gates "$arch"
+		done
 	done
-done
-# The arches of ARCHES the base boots no test kernel on: their prefix
-# builds, after the suites.
-for arch in $bisect_arches; do
-	case " $bisected " in *" $arch "*) continue ;; esac
-	case " $flavors " in *" test "*) ;; *) continue ;; esac
-	step "$(bisect_name "$arch" objects)" bisect "$arch" objects
-done
+	# The arches of ARCHES the base boots no test kernel on: their prefix
+	# builds.
+	for arch in $bisect_arches; do
+		case " $bisected " in *" $arch "*) continue ;; esac
+		case " $flavors " in *" test "*) ;; *) continue ;; esac
+		step "$(bisect_name "$arch" objects)" bisect "$arch" objects
+	done
+	return 0
+}
 
+run_phase() {
+	local flavor arch
+	built tree || { warn "the $BASE_KERNEL tree was not made (the build phase's step 'tree' failed): nothing to run"; return 1; }
+	step "suites host" gates host gates
+	for flavor in $flavors; do
+		for arch in $(flavor_check_arches "$flavor"); do
+			case " $arches " in *" $arch "*) ;; *) continue ;; esac
+			built "$arch-$flavor" || continue	# its kernel step failed
+			step "suites $arch-$flavor" guest_suites "$arch" "$flavor"
+			[ "$flavor" = test ] && [ "$arch" = x86_64 ] &&
+				[ "${BASE_NMI_CONTROL:-}" = 1 ] &&
+				step "nmi control $arch-$flavor" nmi_control "$arch" "$flavor"
+		done
+	done
+	return 0
+}
+
+case $phase in
+build) build_phase || exit 1 ;;
+run) run_phase || exit 1 ;;
+all) { build_phase && run_phase; } || exit 1 ;;
+esac
 [ -z "$failed_steps" ]

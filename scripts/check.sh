@@ -32,12 +32,38 @@ say deps
 say "self-tests of the harness's tools"
 "$TOP/scripts/tests/run.sh" || die "the harness's own tools fail their self-tests (above): fix them before anything they judge"
 status=0
+# Two lanes.  The build phases of all bases (trees, prefix builds,
+# kernels) run one after another in the background, at the lowest CPU and
+# I/O priority; the run phase of each base (host gates, guest suites)
+# waits for its build phase and runs in the foreground.  A TCG guest keeps
+# one of the two cores busy most of the time (vmstat: ~50% idle while the
+# suites run), so the next bases build on the other; at nice 19 a build
+# takes no time the guest wants, and the timed host gates (the userspace
+# stress) run in the foreground too.  Each build phase's output is printed
+# when its base's run phase starts: the log reads one base at a time.
 # Each base judges its KUnit output with its own tree's parser: lib.sh
 # exported this script's base's (KUNIT_DIR), which an empty value resets.
+lanes=$BUILD/check-lanes
+rm -rf "$lanes" && mkdir -p "$lanes"
+(
+	for b in $bases; do
+		BASE_KERNEL=$b KUNIT_DIR= nice -n 19 ionice -c 2 -n 7 \
+			"$TOP/scripts/check-base.sh" build >"$lanes/$b.log" 2>&1
+		echo $? >"$lanes/$b.rc"
+	done
+) &
+lane=$!
 for b in $bases; do
-	BASE_KERNEL=$b KUNIT_DIR= "$TOP/scripts/check-base.sh" || status=1
+	while [ ! -f "$lanes/$b.rc" ]; do
+		kill -0 "$lane" 2>/dev/null || break
+		sleep 5
+	done
+	cat "$lanes/$b.log" 2>/dev/null
+	[ "$(cat "$lanes/$b.rc" 2>/dev/null)" = 0 ] || { status=1; warn "the build phase of $b failed (above)"; }
+	BASE_KERNEL=$b KUNIT_DIR= "$TOP/scripts/check-base.sh" run || status=1
 	[ "$prune" != 1 ] || "$TOP/scripts/clean.sh" "$b"
 done
+wait "$lane"
 
 shopt -s nullglob
 steps=() verdicts=()
