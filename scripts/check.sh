@@ -37,9 +37,12 @@ status=0
 # I/O priority; the run phase of each base (host gates, guest suites)
 # waits for its build phase and runs in the foreground.  A TCG guest keeps
 # one of the two cores busy most of the time (vmstat: ~50% idle while the
-# suites run), so the next bases build on the other; at nice 19 a build
-# takes no time the guest wants, and the timed host gates (the userspace
-# stress) run in the foreground too.  Each build phase's output is printed
+# suites run), so the next bases build on the other.  At nice 19 a build
+# yields the CPU to a guest, yet the guests still ran 0-35% longer beside
+# the builds (the KASAN suites 703 s against 950), which the builds taken
+# off the critical path outweigh: 60 minutes for the four series against
+# 76 one after another (results/make-check-runs.md).  The timed host gates
+# (the userspace stress) run in the foreground.  Each build phase's output is printed
 # when its base's run phase starts: the log reads one base at a time.
 # Each base judges its KUnit output with its own tree's parser: lib.sh
 # exported this script's base's (KUNIT_DIR), which an empty value resets.
