@@ -1,0 +1,131 @@
+# SPDX-License-Identifier: GPL-2.0
+"""real-load-icount (guest/bench/real-load-icount.sh): instructions per
+syscall with no probe, a kprobe, a kretprobe, an fprobe under QEMU
+icount, base (6.1's freelist) and patched, x86_64 and arm64.  The
+sections and goals of the other series' icount lines
+(real_load_icount_7_2.py, ...) are this module's with their own title."""
+import statistics
+from collections import defaultdict
+
+from .core import Prose, arch_order, icount_note, table
+
+CSV = 'real-load-icount.csv'
+PROSE = Prose(__file__, {
+    'icount-lead': '''
+syscall-loop getppid(), 1 thread, 1 vCPU, QEMU TCG with `-icount
+shift=0,sleep=off`; instructions per call of each boot, base and
+patched bench kernels (same config).
+''',
+    'icount': '''
+The guest clock advances 1 ns per guest instruction (`make vm
+ICOUNT=1`), so instructions per call = 1e9 / calls per virtual second
+(the loop, the syscall, the probe and the timer ticks that land in the
+loop; results/{bench}.csv has the calls). Each run is a separate boot;
+spread = (max - min) / mean of the runs. The native row has no probe
+and the kprobe row never touches the instance pool: they are the
+controls, and should not differ between the kernels. {icount_note}
+Regenerate with `BENCHES={bench} make bench` (its boots, arches and run
+length are its lines in config/benches).
+
+Guest clock check (guest/bench/icount-clock.sh: a loop of known
+instruction count, timed with CLOCK_MONOTONIC): {clocks}.
+''',
+})
+
+
+def icount_runs(rows):
+    """{(arch, row, kernel): {run: calls per virtual second}}"""
+    data = defaultdict(dict)
+    for r in rows:
+        data[(r['arch'], r['row'], r['kernel'])][int(r['run'])] = float(r['calls_per_vsec'])
+    return data
+
+
+def section(rows, results, title='Instructions per call under QEMU icount: real load',
+            bench='real-load-icount'):
+    data = icount_runs(rows)
+    arches = arch_order(r['arch'] for r in rows)
+    clocks = defaultdict(set)
+    ratios = defaultdict(list)
+    for r in rows:
+        clocks[r['arch']].add(r['clocksource'])
+        ratios[r['arch']].append(float(r['ns_per_insn']))
+    out = [f'## {title}', ''] + PROSE.text('icount-lead')
+    for arch in arches:
+        probes = [p for p in ('native', 'kprobe', 'kretprobe', 'fprobe')
+                  if any(k[0] == arch and k[1] == p for k in data)]
+        cells = []
+        for p in probes:
+            each_run, per_call, spreads = [], [], []
+            for k in ('base', 'patched'):
+                runs = data.get((arch, p, k), {})
+                v = [runs[i] for i in sorted(runs)]
+                each_run.append(' / '.join(f'{1e9 / x:.1f}' for x in v) or '-')
+                if v:
+                    per_call.append(statistics.mean(1e9 / x for x in v))
+                    spreads.append(f'{(max(v) - min(v)) / statistics.mean(v) * 100:.4f}%')
+                else:
+                    per_call.append(None)
+                    spreads.append('-')
+            i = [f'{x:.1f}' if x is not None else '-' for x in per_call]
+            d = (f'{per_call[1] - per_call[0]:+.1f} ({(per_call[1] / per_call[0] - 1) * 100:+.2f}%)'
+                 if None not in per_call else '-')
+            cells.append([p, each_run[0], each_run[1], i[0], i[1], d, f'{spreads[0]} / {spreads[1]}'])
+        out += [f'### {arch}', ''] + table(
+            ['row', 'base, each run', 'patched, each run', 'base insns/call', 'patched insns/call',
+             'patched - base', 'spread base / patched'], cells) + ['']
+    clock = '; '.join(f'{a}: clocksource {"/".join(sorted(clocks[a]))}, '
+                      f'{min(ratios[a]):.4f}-{max(ratios[a]):.4f} ns per instruction' for a in arches)
+    return out + ['### Method', ''] + PROSE.text('icount', bench=bench, icount_note=icount_note(), clocks=clock)
+
+
+def hit_cost_goals(rows, base='base', probes=('kretprobe', 'fprobe'), limit=0):
+    """Goal rows: a probe hit costs at most LIMIT instructions more patched
+    than BASE."""
+    data = icount_runs(rows)
+    out = []
+    for arch in arch_order(r['arch'] for r in rows):
+        for p in probes:
+            b, q = data.get((arch, p, 'base')), data.get((arch, p, 'patched'))
+            if not b or not q:
+                continue
+            ib = [1e9 / x for x in b.values()]
+            iq = [1e9 / x for x in q.values()]
+            d = statistics.mean(iq) - statistics.mean(ib)
+            noise = max(max(ib) - min(ib), max(iq) - min(iq))
+            if d <= limit:
+                verdict = 'met' if limit <= 0 else f'met, {d:+.1f} insns per hit'
+            elif d <= limit + noise:
+                verdict = f'met within the runs\' spread ({d:+.1f}, spread {noise:.1f})'
+            else:
+                verdict = f'not met, {d:+.1f} insns per hit'
+            bound = 'no more instructions' if limit <= 0 else f'at most {limit} instructions more'
+            out.append((f'{p} hit, {arch}: {bound} patched than {base} (icount)',
+                        f'{statistics.mean(ib):.1f} base, {statistics.mean(iq):.1f} patched '
+                        f'({d:+.1f}; {len(ib)} + {len(iq)} runs)', verdict))
+    return out
+
+
+def fix_cost_goals(rows, series, limit=2.0):
+    """Goal rows of a fix series: the fix adds at most LIMIT instructions
+    to a kretprobe hit."""
+    data = icount_runs(rows)
+    out = []
+    for arch in arch_order(r['arch'] for r in rows):
+        b, q = data.get((arch, 'kretprobe', 'base')), data.get((arch, 'kretprobe', 'patched'))
+        if not b or not q:
+            continue
+        ib = statistics.mean(1e9 / x for x in b.values())
+        iq = statistics.mean(1e9 / x for x in q.values())
+        d = iq - ib
+        out.append((f'{series}: a kretprobe hit at most {limit:+.0f} instructions over the unfixed pool, {arch}',
+                    f'{ib:.1f} unfixed, {iq:.1f} fixed ({d:+.1f}; {len(b)} + {len(q)} boots)',
+                    'met' if d <= limit else f'not met, {d:+.1f}'))
+    return out
+
+
+def goal(rows, results):
+    return hit_cost_goals(rows, base="with 6.1's freelist", limit=20)
+
+
+GOALS = [(CSV, goal)]
