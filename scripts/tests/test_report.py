@@ -1,0 +1,144 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Self-tests of scripts/report.py's benchmark modules (scripts/bench_report/):
+small made-up CSVs in, their section and goal verdicts out."""
+import csv
+import os
+import tempfile
+import unittest
+
+import bench_report
+from bench_report import core, layout, real_load_icount, suite_verdicts_7_2
+
+
+def write_csv(directory, name, rows):
+    with open(os.path.join(directory, name), 'w', newline='') as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+
+
+def layout_rows(objpool_shared):
+    return [{'pool': 'objpool', 'cpus': '2', 'per_cpu': '4', 'obj_size': '64', 'shared_lines': objpool_shared},
+            {'pool': 'freelist', 'cpus': '2', 'per_cpu': '4', 'obj_size': '64', 'shared_lines': '3'}]
+
+
+def icount_rows(base_insns, patched_insns):
+    """One x86_64 boot per kernel: a kretprobe row of the given instructions
+    per call, and a native row of 500."""
+    rows = []
+    for kernel, insns in (('base', base_insns), ('patched', patched_insns)):
+        for row, n in (('native', 500), ('kretprobe', insns)):
+            rows.append({'arch': 'x86_64', 'kernel': kernel, 'row': row, 'run': '1',
+                         'calls_per_vsec': repr(1e9 / n), 'clocksource': 'tsc', 'ns_per_insn': '1.0000'})
+    return rows
+
+
+def suite_rows(unfixed_status):
+    return [{'arch': 'x86_64', 'kernel': 'patched', 'vcpus': '2', 'suite': 'objpool-nmi-unfixed',
+             'depth': '0', 'case': 'unfixed_push_fails', 'status': unfixed_status},
+            {'arch': 'x86_64', 'kernel': 'patched', 'vcpus': '2', 'suite': 'kunit-objpool',
+             'depth': '1', 'case': 'objpool_test_nmi', 'status': 'ok'},
+            {'arch': 'x86_64', 'kernel': 'patched', 'vcpus': '2', 'suite': 'upstream-test-objpool',
+             'depth': '0', 'case': 'objpool', 'status': 'ok'}]
+
+
+class Layout(unittest.TestCase):
+    def test_section_has_a_column_per_pool(self):
+        lines = layout.section(layout_rows('0'), None)
+        self.assertEqual(lines[0], "## Layout: cache lines that two CPUs' own hits both write")
+        self.assertIn('| CPUs | objects per CPU | object bytes | objpool | freelist |', lines)
+        self.assertIn('| 2 | 4 | 64 | 0 | 3 |', lines)
+
+    def test_no_shared_line_meets_the_goal(self):
+        (goal, measured, verdict), = layout.shared_lines_goal(layout_rows('0'), None)
+        self.assertEqual(verdict, 'met')
+        self.assertEqual(measured, 'objpool 0 at worst (1 points); freelist up to 3')
+
+    def test_a_shared_line_fails_the_goal(self):
+        (_, measured, verdict), = layout.shared_lines_goal(layout_rows('1'), None)
+        self.assertEqual(verdict, 'not met')
+        self.assertIn('objpool 1 at worst', measured)
+
+
+class RealLoadIcount(unittest.TestCase):
+    def test_section_gives_instructions_per_call(self):
+        lines = real_load_icount.section(icount_rows(1000, 1010), None)
+        self.assertIn('### x86_64', lines)
+        self.assertIn('| kretprobe | 1000.0 | 1010.0 | 1000.0 | 1010.0 | +10.0 (+1.00%) | '
+                      '0.0000% / 0.0000% |', lines)
+        self.assertTrue(any('results/real-load-icount.csv' in line for line in lines))
+
+    def test_within_the_limit_is_met(self):
+        (goal, measured, verdict), = real_load_icount.goal(icount_rows(1000, 1010), None)
+        self.assertEqual(goal, "kretprobe hit, x86_64: at most 20 instructions more patched than "
+                               "with 6.1's freelist (icount)")
+        self.assertEqual(verdict, 'met, +10.0 insns per hit')
+
+    def test_over_the_limit_is_not_met(self):
+        (_, _, verdict), = real_load_icount.goal(icount_rows(1000, 1100), None)
+        self.assertEqual(verdict, 'not met, +100.0 insns per hit')
+
+    def test_fix_cost_over_two_instructions_is_not_met(self):
+        (goal, _, verdict), = real_load_icount.fix_cost_goals(icount_rows(1000, 1003), series='7.2 fix')
+        self.assertTrue(goal.startswith('7.2 fix: a kretprobe hit at most +2 instructions'))
+        self.assertEqual(verdict, 'not met, +3.0')
+
+
+class SuiteVerdicts(unittest.TestCase):
+    def test_reproducer_that_catches_the_bug_is_met(self):
+        verdicts = [v for _, _, v in suite_verdicts_7_2.goal(suite_rows('ok'), None)]
+        self.assertEqual(verdicts, ['met', 'met', 'met'])
+
+    def test_reproducer_that_misses_the_bug_is_not_met(self):
+        (goal, measured, verdict) = suite_verdicts_7_2.goal(suite_rows('not ok'), None)[0]
+        self.assertEqual(goal, '7.2 fix: the KUnit reproducer fails on the unfixed push, x86_64')
+        self.assertEqual((measured, verdict), ('objpool-nmi-unfixed: not ok', 'not met'))
+
+
+class Summary(unittest.TestCase):
+    def test_goals_table_sections_and_generic(self):
+        with tempfile.TemporaryDirectory() as d:
+            write_csv(d, 'layout.csv', layout_rows('2'))
+            write_csv(d, 'real-load-icount.csv', icount_rows(1000, 1010))
+            write_csv(d, 'made-up.csv', [{'what': 'x', 'value': '1', 'run': '1'},
+                                         {'what': 'x', 'value': '3', 'run': '2'}])
+            md = bench_report.summary(d)
+        self.assertEqual(md[0], '# Benchmark results')
+        heads = [line for line in md if line.startswith('## ')]
+        self.assertEqual(heads, ['## Goals', '## Instructions per call under QEMU icount: real load',
+                                 "## Layout: cache lines that two CPUs' own hits both write", '## made-up'])
+        rows = [line for line in md if line.startswith('| layout: ') or line.startswith('| kretprobe hit')]
+        self.assertEqual(len(rows), 2)
+        self.assertTrue(rows[0].endswith('| not met |'), rows[0])
+        self.assertTrue(rows[1].endswith('| met, +10.0 insns per hit |'), rows[1])
+        self.assertIn('| x | 2.00 (1.00-3.00) | 2 |', md)
+
+    def test_no_csv_no_goals(self):
+        with tempfile.TemporaryDirectory() as d:
+            md = bench_report.summary(d)
+        self.assertNotIn('## Goals', md)
+
+    def test_every_goal_reads_a_csv_of_a_module(self):
+        csvs = {m.CSV for m in bench_report.SECTIONS}
+        for name, goal in bench_report.GOALS:
+            self.assertTrue(name in csvs or bench_report.read_by_a_module(name), (name, goal))
+
+
+class Prose(unittest.TestCase):
+    def test_paragraphs_wrap_at_72_columns(self):
+        prose = core.Prose('test', {'k': ('word ' * 30) + '{n}\n\nsecond paragraph'})
+        lines = prose.text('k', n=7)
+        self.assertTrue(all(len(line) <= 72 for line in lines))
+        self.assertEqual(lines[-3:], ['', 'second paragraph', ''])
+        self.assertTrue(lines[-4].endswith('word 7'))
+
+    def test_missing_block_or_value_says_what_to_do(self):
+        prose = core.Prose('test', {'k': 'needs {n}'})
+        with self.assertRaisesRegex(SystemExit, 'no prose block "other" in test: add it'):
+            prose.text('other')
+        with self.assertRaisesRegex(SystemExit, r'uses \{n\}, which its section does not give'):
+            prose.text('k')
+
+
+if __name__ == '__main__':
+    unittest.main()
