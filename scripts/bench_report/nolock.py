@@ -140,33 +140,33 @@ def load(results):
         return [r for name in sorted(os.listdir(results))
                 if name == prefix + '.csv' or (name.startswith(prefix + '-') and name.endswith('.csv'))
                 for r in read_if(results, name)]
-    ic, mem, ex = prefixed('nolock-icount'), prefixed('nolock-memory'), prefixed('nolock-exhaust')
+    icount, memory, exhaust = prefixed('nolock-icount'), prefixed('nolock-memory'), prefixed('nolock-exhaust')
     kinds = {'base': 'objpool', 'patched': 'rfc-pool'}
-    if ic:
-        have = {(r['arch'], r['pool']) for r in ic}
-        ic = ic + [dict(r, pool=kinds[r['kernel']], series=RFC_ICOUNT)
+    if icount:
+        have = {(r['arch'], r['pool']) for r in icount}
+        icount = icount + [dict(r, pool=kinds[r['kernel']], series=RFC_ICOUNT)
                    for r in read_if(results, RFC_ICOUNT)
                    if (r['arch'], kinds[r['kernel']]) not in have]
-    if mem:
-        have = {r['pool'] for r in mem}
-        mem = mem + [dict(r, pool=kinds[r['kernel']], series=RFC_MEMORY)
+    if memory:
+        have = {r['pool'] for r in memory}
+        memory = memory + [dict(r, pool=kinds[r['kernel']], series=RFC_MEMORY)
                      for r in read_if(results, RFC_MEMORY) if r['probe'].startswith('kretprobe')
                      and kinds[r['kernel']] not in have]
-    return ic, mem, ex
+    return icount, memory, exhaust
 
 
 def section(rows, results):
     """Three tables, one per CSV, each optional."""
-    ic, mem, ex = load(results)
-    if not (ic or mem or ex):
+    icount, memory, exhaust = load(results)
+    if not (icount or memory or exhaust):
         return []
-    out = [f'## {TITLE}', ''] + PROSE.text('lead', states=states(ic, mem, ex))
-    if ic:
-        hits = hits_per_boot(ic)
+    out = [f'## {TITLE}', ''] + PROSE.text('lead', states=states(icount, memory, exhaust))
+    if icount:
+        hits = hits_per_boot(icount)
         series = defaultdict(set)
-        for r in ic:
+        for r in icount:
             series[(r['arch'], r['pool'])].add(r.get('series') or '?')
-        for arch in arch_order(r['arch'] for r in ic):
+        for arch in arch_order(r['arch'] for r in icount):
             ref = hits.get((arch, 'objpool'))
             ref_hit = statistics.median(k - n for k, n, _ in ref) if ref else None
             cells = []
@@ -186,20 +186,20 @@ def section(rows, results):
                 ['instances', 'kretprobe insns/call', 'native insns/call', 'kprobe insns/call (control)',
                  'hit (kretprobe - native)', 'hit - fixed objpool', 'boots (series)'], cells) + ['']
         out += PROSE.text('icount', icount_note=icount_note())
-    if mem:
-        m = memory_per_boot(mem)
-        probes = list(dict.fromkeys(r['probe'] for r in mem))
-        objs = {r['probe']: r['objects'] for r in mem}
+    if memory:
+        m = memory_per_boot(memory)
+        probes = list(dict.fromkeys(r['probe'] for r in memory))
+        objs = {r['probe']: r['objects'] for r in memory}
         cells = [[p, objs[p]] + [cell(m[(p, pool)], lambda x: f'{x / 1024:.2f}') + ' MiB'
                                  if m.get((p, pool)) else '-' for pool, _ in KINDS] for p in probes]
-        r0 = mem[0]
+        r0 = memory[0]
         out += ['### Memory at registration, 96 possible CPUs (x86_64)', ''] + table(
             ['probes', 'instances (maxactive)'] + [label for _, label in KINDS], cells) + ['']
         out += PROSE.text('memory', accel=r0['accel'].upper(), vcpus=r0['vcpus'], possible=r0['possible'],
-                    boots=len({r['run'] for r in mem}))
-    if ex:
-        e = exhaust_rounds(ex)
-        for arch in arch_order(r['arch'] for r in ex):
+                          boots=len({r['run'] for r in memory}))
+    if exhaust:
+        e = exhaust_rounds(exhaust)
+        for arch in arch_order(r['arch'] for r in exhaust):
             cells = []
             for (a, mx, rnd, n), by in sorted(e.items()):
                 if a != arch:
@@ -212,28 +212,28 @@ def section(rows, results):
                 ['maxactive', 'sleepers', 'round', 'expected nmissed'] + [label for _, label in KINDS],
                 cells) + ['']
         out += PROSE.text('exhaust')
-    return out + PROSE.text('outcome', summary=outcome(ic, mem, ex))
+    return out + PROSE.text('outcome', summary=outcome(icount, memory, exhaust))
 
 
-def outcome(ic, mem, ex):
+def outcome(icount, memory, exhaust):
     """One sentence per measurement, from the medians."""
     parts = []
-    hits = hits_per_boot(ic)
-    for arch in arch_order(r['arch'] for r in ic):
+    hits = hits_per_boot(icount)
+    for arch in arch_order(r['arch'] for r in icount):
         med = {pool: statistics.median(k - n for k, n, _ in hits[(arch, pool)])
                for pool, _ in KINDS if hits.get((arch, pool))}
         if len(med) == 3:
             parts.append(f'A hit on {arch} costs {med["kmalloc_nolock"]:.1f} instructions with kmalloc_nolock(), '
                          f'{med["objpool"]:.1f} with the fixed objpool and {med["rfc-pool"]:.1f} with the RFC\'s '
                          f'pool ({med["kmalloc_nolock"] - med["rfc-pool"]:+.1f} for kmalloc_nolock() against the RFC).')
-    m = memory_per_boot(mem)
-    for probe in dict.fromkeys(r['probe'] for r in mem):
+    m = memory_per_boot(memory)
+    for probe in dict.fromkeys(r['probe'] for r in memory):
         v = {pool: statistics.median(m[(probe, pool)]) / 1024 for pool, _ in KINDS if m.get((probe, pool))}
         if len(v) == 3:
-            parts.append(f'At {mem[0]["possible"]} possible CPUs, {probe} take {v["objpool"]:.2f} MiB with the '
+            parts.append(f'At {memory[0]["possible"]} possible CPUs, {probe} take {v["objpool"]:.2f} MiB with the '
                          f'fixed objpool, {v["rfc-pool"]:.2f} MiB with the RFC\'s pool and '
                          f'{v["kmalloc_nolock"]:.2f} MiB with kmalloc_nolock() until they are hit.')
-    e = exhaust_rounds(ex)
+    e = exhaust_rounds(exhaust)
     if e:
         exact = {pool: all(by[pool][1] == by[pool][3] for by in e.values() if pool in by)
                  for pool, _ in KINDS}
