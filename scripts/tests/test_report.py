@@ -1,10 +1,16 @@
 # SPDX-License-Identifier: GPL-2.0
 """Self-tests of scripts/report.py's benchmark modules (scripts/bench_report/):
 small made-up CSVs in, their section and goal verdicts out."""
+import contextlib
 import csv
+import difflib
+import glob
 import os
+import shutil
+import sys
 import tempfile
 import unittest
+from unittest import mock
 
 import bench_report
 from bench_report import core, layout, real_load_icount, suite_verdicts_7_2
@@ -122,6 +128,29 @@ class Summary(unittest.TestCase):
         csvs = {m.CSV for m in bench_report.SECTIONS}
         for name, goal in bench_report.GOALS:
             self.assertTrue(name in csvs or bench_report.read_by_a_module(name), (name, goal))
+
+
+class CommittedResults(unittest.TestCase):
+    def test_results_summary_is_what_the_modules_make_of_its_csvs(self):
+        results = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                               'results')
+        if not os.path.exists(os.path.join(results, 'summary.md')):
+            self.skipTest('no results/summary.md to compare with')
+        with open(os.path.join(results, 'summary.md')) as f:
+            want = f.read().splitlines()
+        # The plots are matplotlib's, and slow: not drawn here.
+        modules = [m for name, m in sys.modules.items()
+                   if name.startswith('bench_report.') and hasattr(m, 'plot')]
+        with tempfile.TemporaryDirectory() as d, contextlib.ExitStack() as stack:
+            for m in modules:
+                stack.enter_context(mock.patch.object(m, 'plot'))
+            for path in glob.glob(os.path.join(results, '*.csv')):
+                shutil.copy(path, d)
+            got = bench_report.summary(d)
+        diff = list(difflib.unified_diff(want, got, 'results/summary.md', 'report.py', lineterm='', n=1))
+        self.assertFalse(diff, 'results/summary.md is not what scripts/report.py makes of results/*.csv: '
+                         'a change of scripts/bench_report/ changed the report (keep it, or regenerate '
+                         'with make bench), or results/ changed without report.py:\n' + '\n'.join(diff[:30]))
 
 
 class Prose(unittest.TestCase):
