@@ -21,7 +21,7 @@ from . import (build_boot_times, layout, memory, memory_7_2_rfc, nolock, objpool
                objpool_module_icount, objpool_userspace, perf_stat, real_load, real_load_icount,
                real_load_icount_6_12, real_load_icount_7_2, real_load_icount_7_2_rfc,
                suite_verdicts_6_12, suite_verdicts_7_2)
-from .core import PROSE, cell, icount_note, number, read, table, wrap
+from .core import PROSE, cell, icount_note, number, read, read_if, table, wrap
 
 # The summary's sections, in order.
 SECTIONS = [build_boot_times, real_load_icount, real_load, perf_stat, memory, objpool_module_icount,
@@ -37,17 +37,11 @@ GOALS = (layout.GOALS + real_load_icount.GOALS + real_load_icount_7_2_rfc.GOALS
          + nolock.GOALS + objpool_userspace.GOALS)
 
 
-def rows_of(results, name):
-    """The rows of RESULTS/NAME, none if it is missing or empty."""
-    path = os.path.join(results, name)
-    return read(path) if os.path.exists(path) else []
-
-
 def goals(results, goal_list=GOALS):
     """The goals section: one row per goal with its measured verdict."""
     out = []
     for name, goal in goal_list:
-        rows = rows_of(results, name)
+        rows = read_if(results, name)
         if rows:
             out += goal(rows, results)
     if not out:
@@ -90,7 +84,7 @@ def summary(results, sections=SECTIONS, goal_list=GOALS):
     md = ['# Benchmark results', ''] + PROSE.text('intro')
     md += goals(results, goal_list)
     for module in sections:
-        rows = rows_of(results, module.CSV)
+        rows = read_if(results, module.CSV)
         if not rows:
             continue
         md += module.section(rows, results)
