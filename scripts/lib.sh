@@ -91,6 +91,9 @@ BASE_KERNEL=${BASE_KERNEL:-6.1}
 PATCHES=$TOP/$BASE_PATCHES COVER=$TOP/$BASE_COVER EXPECT=$TOP/$BASE_EXPECT
 WORK=$TOP/$BASE_BUILD
 TREE=$WORK/linux
+# Upstream's pool, the peer of every series' (UPSTREAM_POOL_PKG, _TARBALL).
+# shellcheck source=../config/upstream-pool.env
+. "$TOP/config/upstream-pool.env"
 # The KTAP parser scripts/ktap.py uses: this base's own.
 export KUNIT_DIR=${KUNIT_DIR:-$TREE/tools/testing/kunit}
 
