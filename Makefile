@@ -82,6 +82,7 @@ clean: ## remove every series' kernel builds, or BASES' (keeps the trees and cca
 # MODEL_PIN=1 USERSPACE_PIN=1   rewrite expect/host-*.txt from a model or userspace run
 # SOAK_SECONDS the length of each make soak stress (600)
 # BENCH_US_SCENARIOS BENCH_US_PAIRS BENCH_US_SECONDS   the userspace benchmark's matrix
+# BASE_NMI_CONTROL=0   make check without the NMI control (a series whose config/base/*.env turns it on)
 # NMI_CONTROL_TIMEOUT NMI_CONTROL_WAIT NMI_STALL_SECONDS   the NMI control's guest (scripts/nmi-control.sh)
 # POP_ORDER_CPUS POP_ORDER_SECONDS   the pop-order gate's userspace stress: threads, seconds a run
 ##@ make vm's guest (scripts/vm.sh)

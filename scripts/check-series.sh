@@ -5,14 +5,15 @@
 # (its shortlog, or numbers that no longer match results/summary.md): the
 # one judge of "patches/ is current", cover letter included.
 . "$(dirname "$0")/lib.sh"
-# --quiet: no output, only the status; --patches: ignore the cover letter;
+# --quiet: no output, only the status; --patches: ignore the cover letter
+# (not even made: make tree's check reads nothing of results/);
 # --tap: the two verdicts (the patches, the cover letter) as TAP, for the
 # series gate (config/gates).
 quiet= patches_only= tap=
 for a; do case $a in --quiet) quiet=1 ;; --patches) patches_only=1 ;; --tap) tap=1 ;; esac; done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/series.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-"$TOP/scripts/export-series.sh" "$tmp/tree" || exit
+"$TOP/scripts/export-series.sh" "$tmp/tree" ${patches_only:+--no-cover} || exit
 mkdir -p "$tmp/repo"
 for p in "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch; do
 	[ -e "$p" ] && cp "$p" "$tmp/repo/"
@@ -45,4 +46,5 @@ if [ -z "$patches" ] || [ -z "$cover" ]; then
 	die "${PATCHES#$TOP/}/ and ${TREE#$TOP/} disagree (or the cover letter is stale after a make bench): $fix"
 fi
 series_stamp >"$TREE/.git/series-stamp"
-[ -n "$quiet" ] || say "${PATCHES#$TOP/}/ matches ${TREE#$TOP/} ($(ls "$tmp/tree" | wc -l) patches and the cover letter)"
+what=" and the cover letter"; [ -z "$patches_only" ] || what=
+[ -n "$quiet" ] || say "${PATCHES#$TOP/}/ matches ${TREE#$TOP/} ($(ls "$tmp/tree" | wc -l) patches$what)"

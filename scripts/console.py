@@ -139,6 +139,11 @@ def judge(lines, known=None):
 
 
 def main():
+    if len(sys.argv) != 4 or sys.argv[1] in ('-h', '--help'):
+        print(f'usage: console.py LOG RESULTS_DIR VERBOSE(0|1) <console\n\n{__doc__}',
+              file=sys.stdout if len(sys.argv) > 1 and sys.argv[1] in ('-h', '--help')
+              else sys.stderr)
+        return 0 if len(sys.argv) > 1 and sys.argv[1] in ('-h', '--help') else 2
     log_path, results_dir, verbose = sys.argv[1], sys.argv[2], sys.argv[3] == '1'
     lines, ready, in_results, payload = [], False, False, []
     with open(log_path, 'w') as log:

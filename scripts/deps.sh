@@ -6,12 +6,12 @@
 # arch's guest userspace.  Idempotent: a warm machine costs one dpkg query.
 . "$(dirname "$0")/lib.sh"
 
-# linux-source-6.12 is also the source of upstream's objpool, the peer the
-# userspace harness and the benchmarks build (scripts/upstream-objpool.sh).
+# UPSTREAM_POOL_PKG is the source of upstream's objpool, the peer the
+# userspace harness and the benchmarks build (config/upstream-pool.env).
 pkgs="build-essential flex bison bc libelf-dev libssl-dev cpio xz-utils
       rsync python3 ccache kmod
       sparse python3-matplotlib python3-ply python3-git
-      python3-sphinx python3-sphinx-rtd-theme b4 spin linux-source-6.12"
+      python3-sphinx python3-sphinx-rtd-theme b4 spin $UPSTREAM_POOL_PKG"
 for a in $(valid_arches); do
 	use_arch "$a"
 	pkgs="$pkgs $ARCH_QEMU_PACKAGE"

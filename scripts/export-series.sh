@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # Write base..HEAD of build/linux as format-patch files into DIR, with the
-# cover letter made from its cover/cover-letter.txt and results/summary.md.
+# cover letter made from its cover/cover-letter.txt and results/summary.md;
+# --no-cover: the patches only, reading nothing of results/ (make tree's
+# "is the tree current" check, through check-series.sh --patches).
 # Every patch has the project's identity (lib.sh) as author and no
 # Signed-off-by, whoever made the commits: make mail adds the sender's.
 # Deterministic: no commit ids, no signature, a fixed cover letter date,
 # and neither the user's nor the system's git config (format.signOff...).
 . "$(dirname "$0")/lib.sh"
-dir=${1:?usage: export-series.sh DIR}
+dir=${1:?usage: export-series.sh DIR [--no-cover]}
+cover=1; [ "${2:-}" = --no-cover ] && cover=
 git -C "$TREE" rev-parse -q --verify base >/dev/null ||
 	die "build/linux has no 'base' tag; run 'make tree' first"
 mkdir -p "$dir"
@@ -17,6 +20,6 @@ head=$("$TOP/scripts/restamp.sh" "$TREE" "$PROJECT_NAME" "$PROJECT_EMAIL") || ex
 # shown as removed and added whole, which is how a reviewer reads it, and
 # checkpatch sees each new line beside its comment, not beside old lines.
 GIT_COMMITTER_DATE=$FIXED_DATE git_plain -C "$TREE" format-patch -q --zero-commit \
-	--break-rewrites --no-signature --cover-letter --subject-prefix="${BASE_SUBJECT_PREFIX:-PATCH}" -o "$dir" "base..$head"
-"$TOP/scripts/cover_letter.py" write "$COVER" "$dir/0000-cover-letter.patch" \
+	--break-rewrites --no-signature ${cover:+--cover-letter} --subject-prefix="${BASE_SUBJECT_PREFIX:-PATCH}" -o "$dir" "base..$head"
+[ -z "$cover" ] || "$TOP/scripts/cover_letter.py" write "$COVER" "$dir/0000-cover-letter.patch" \
 	"$TOP/results/summary.md" "$dir/0000-cover-letter.patch"

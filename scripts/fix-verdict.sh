@@ -8,6 +8,7 @@
 # window (between its reservation and its publication), and of the
 # pushes nested there, the events the fix exists for.  Prints nothing
 # where the run has neither.
+case ${1:-} in -h|--help) sed -n '3,10s/^# //p' "$0"; exit 0 ;; esac
 res=${1:?usage: fix-verdict.sh RESULTS_DIR}
 before=$res/objpool-nmi-unfixed.tap after=$res/kunit-objpool.tap
 counts='objpool_test_nmi: CPU [0-9]*: [0-9]* NMIs, [0-9]* in pop, [0-9]* in push[^#]*nested pushes'

@@ -28,7 +28,8 @@ if grep -q '^CONFIG_MODULES=y' "$obj/.config" &&
 	# build: Kbuild leaves out the ones made for another base, so a
 	# failure here is a broken module, and a suite that needs it would
 	# only skip for want of it.
-	if ! kmake "$obj/source" "$obj" -s M="$gm" modules >"$gm/build.log" 2>&1; then
+	if ! kmake "$obj/source" "$obj" -s M="$gm" UP_TARBALL="$UPSTREAM_POOL_TARBALL" \
+			modules >"$gm/build.log" 2>&1; then
 		tail -n 30 "$gm/build.log" | sed 's/^/    /' >&2
 		die "guest/modules do not build against ${obj#$TOP/} (${gm#$TOP/}/build.log, its tail above); fix the module or its condition in guest/modules/Kbuild"
 	fi
@@ -96,8 +97,8 @@ ln -s busybox "$root/bin/sh"
 cp "$TOP/guest/init" "$root/init"
 cp -r "$TOP/guest/." "$root/guest/"
 rm -rf "$root/guest/src" "$root/guest/init" "$root/guest/modules"
-printf 'GUEST_ARCH=%s\nSYSCALL_PREFIX=%s\nGUEST_BASE_KERNEL=%s\n' \
-	"$arch" "$ARCH_SYSCALL_PREFIX" "$BASE_KERNEL" >"$root/guest/arch.env"
+printf 'GUEST_ARCH=%s\nSYSCALL_PREFIX=%s\nGUEST_BASE_KERNEL=%s\nGUEST_FPROBE_ENTRY_DATA_CASE=%s\n' \
+	"$arch" "$ARCH_SYSCALL_PREFIX" "$BASE_KERNEL" "${BASE_FPROBE_ENTRY_DATA_CASE:-0}" >"$root/guest/arch.env"
 
 # Guest programs: one static binary per C file in guest/src.
 for c in "$TOP"/guest/src/*.c; do

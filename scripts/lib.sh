@@ -8,6 +8,20 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=$TOP/build
 
 die() { printf '%s: error: %s\n' "${0##*/}" "$*" >&2; exit 1; }
+
+# Every script answers -h or --help (among its arguments before a "--")
+# with its usage: the comment at its top, SPDX line left out.  Before
+# anything else, so asking for help never builds, boots or writes.
+script_help() {
+	sed -n '2,/^[^#]/{/^#!/d;/SPDX-License-Identifier/d;/shellcheck/d;/^#/!d;s/^# \{0,1\}//;p}' "$1"
+}
+for _arg; do
+	case $_arg in
+	--) break ;;
+	-h|--help) script_help "$0"; exit 0 ;;
+	esac
+done
+unset _arg
 warn() { printf '%s: warning: %s\n' "${0##*/}" "$*" >&2; }
 say() { printf '==> %s\n' "$*" >&2; }
 
@@ -91,6 +105,9 @@ BASE_KERNEL=${BASE_KERNEL:-6.1}
 PATCHES=$TOP/$BASE_PATCHES COVER=$TOP/$BASE_COVER EXPECT=$TOP/$BASE_EXPECT
 WORK=$TOP/$BASE_BUILD
 TREE=$WORK/linux
+# Upstream's pool, the peer of every series' (UPSTREAM_POOL_PKG, _TARBALL).
+# shellcheck source=../config/upstream-pool.env
+. "$TOP/config/upstream-pool.env"
 # The KTAP parser scripts/ktap.py uses: this base's own.
 export KUNIT_DIR=${KUNIT_DIR:-$TREE/tools/testing/kunit}
 

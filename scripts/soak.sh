@@ -39,8 +39,8 @@ TIMEOUT=$((3 * secs + 2700)) RESULTS=$res/guest "$TOP/scripts/vm.sh" "$arch" "$f
 control="skipped: the NMI stress sends NMI IPIs, x86_64 only"
 if [ "$arch" = x86_64 ]; then
 	say "positive control: the NMI stress on upstream's objpool (must fail)"
-	[ -n "$(ls /usr/src/linux-source-6.12.tar.* 2>/dev/null)" ] ||
-		die "no /usr/src/linux-source-6.12.tar.*; run 'make deps'"
+	[ -f "$UPSTREAM_POOL_TARBALL" ] ||
+		die "no $UPSTREAM_POOL_TARBALL (upstream's pool); run 'make deps'"
 	line=$("$TOP/scripts/nmi-control.sh" "$arch" "$flavor" "$res/nmi-control") || rc=1
 	control=${line#nmi control "$arch-$flavor": }
 	say "positive control: $control"

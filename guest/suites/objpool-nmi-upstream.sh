@@ -17,7 +17,7 @@ tap_plan 1
 name=nmi_stress_catches_upstream_objpool
 ko=/guest/modules/upobjpool_nmi.ko
 if [ ! -f "$ko" ]; then
-	tap_fail "$name" "upobjpool_nmi.ko not built: needs an x86_64 kernel of the series and /usr/src/linux-source-6.12.tar.xz on the host (make deps)"
+	tap_fail "$name" "upobjpool_nmi.ko not built: needs an x86_64 kernel of the series and upstream's pool source on the host (config/upstream-pool.env, make deps)"
 	exit 0
 fi
 # The kernel's reports of trouble, as scripts/console.py reads them.

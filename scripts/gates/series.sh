@@ -3,4 +3,4 @@
 # TAP: the patches directory is the tree's commits, and its cover letter is
 # the one scripts/cover_letter.py writes today (scripts/check-series.sh,
 # which exports the series once for both).
-exec "$(dirname "$0")/../check-series.sh" --tap
+exec "$(dirname "$0")/../check-series.sh" --tap "$@"
