@@ -108,11 +108,15 @@ def requirement(old, parent_code):
         arg = arg.strip().lstrip("*&")
         arg = regs.get(arg, arg)
         return OPERAND.get(arg, re.escape(arg))
-    m = re.search(r"\b(smp_load_acquire|smp_store_release|cmpxchg)\(([^,)]*)", old)
+    m = re.search(r"\b(smp_load_acquire|smp_store_release|cmpxchg|cmpxchg_release)\(([^,)]*)", old)
     if m:
         op, arg = m.groups()
         if op == "cmpxchg":
             return (r"\b(try_)?cmpxchg\(&?%s" % operand(arg), "a fully ordered cmpxchg of %s" % arg)
+        if op == "cmpxchg_release":
+            # A release or a fully ordered cmpxchg: both are at least it.
+            return (r"\b(try_)?cmpxchg(_release)?\(&?%s" % operand(arg),
+                    "a cmpxchg of %s with release or stronger" % arg)
         return (r"\b%s\(&?%s" % (op, operand(arg)), "%s() of %s" % (op, arg))
     if re.search(r"\bsmp_mb__after_atomic\(\)", old):
         return (r"\bsmp_mb__after_atomic\(\)", "smp_mb__after_atomic()")
@@ -209,6 +213,7 @@ def print_findings(res):
 WEAKEN = [
     (r"smp_load_acquire\(&(ring->slots\[)", r"READ_ONCE(\1"),
     (r"try_cmpxchg\(", r"try_cmpxchg_relaxed("),
+    (r"try_cmpxchg_release\(", r"try_cmpxchg_relaxed("),
     (r"smp_store_release\(&", r"WRITE_ONCE("),
     (r"\n\s*smp_mb__after_atomic\(\);", ""),
     (r"ring->slots\[head & ring->mask\]", r"ring->slots[READ_ONCE(ring->tail) & ring->mask]"),
@@ -327,6 +332,10 @@ def controls(src, litmus):
 def self_test():
     assert requirement("r1 = smp_load_acquire(r7);", ["r7 = slot + (r0 & 0);"])[0] == r"\bsmp_load_acquire\(&?ring->slots\["
     assert requirement("r0 = cmpxchg(tail, 0, 1);", [])[0] == r"\b(try_)?cmpxchg\(&?ring->tail"
+    assert re.search(requirement("r1 = cmpxchg_release(head, 0, 1);", [])[0],
+                     "try_cmpxchg_release(&ring->head, &head, head + 1)")
+    assert not re.search(requirement("r1 = cmpxchg_release(head, 0, 1);", [])[0],
+                         "try_cmpxchg_relaxed(&ring->head, &head, head + 1)")
     assert requirement("r4 = slot + (r2 & 0);", [])[0] == r"ring->slots\[head\b"
     assert requirement("smp_mb__after_atomic();", [])[1] == "smp_mb__after_atomic()"
     assert re.search(requirement("r2 = READ_ONCE(*head);", [])[0], "next = READ_ONCE(ring->head);")
