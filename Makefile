@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# objpool: the harness around the patch series (patches/ for Linux 6.1).
+# objpool: the harness around the patch series (series-*/, one per base kernel).
 # 'make help' lists the targets and the variables; README.md explains them.
 
 BASE_KERNEL ?= 6.1
@@ -23,13 +23,13 @@ help: ## this list
 deps: ## install the Debian packages and guest userspace the harness needs
 	@$(S)/deps.sh
 
-tree: deps ## import: unpack the base kernel and apply its patches (build/linux)
+tree: deps ## import: unpack the base kernel and apply its patches (build/SERIES/linux)
 	@$(S)/tree.sh
 
-series: ## export: write the tree's commits back to patches/ with the cover letter
+series: ## export: write the tree's commits back to the series' patches/ with the cover letter
 	@$(S)/series.sh
 
-check-series: ## check that patches/ applies and matches the tree
+check-series: ## check that the series' patches/ applies and matches the tree
 	@$(S)/check-series.sh
 
 kernel: tree ## build one kernel: ARCH, FLAVOR, BASE=1 for the unpatched base
@@ -50,7 +50,7 @@ bench-promote: ## copy the last make bench (build/bench/) into results/; then ma
 soak: tree ## long stress runs of ARCH/FLAVOR (default x86_64 debug), results/soak.md
 	@$(S)/soak.sh
 
-record-base: deps tree ## record the unpatched base's suite results in expect/
+record-base: deps tree ## record the unpatched base's suite results in the series' expect/
 	@$(S)/record-base.sh
 
 check-bisect: tree ## build every prefix of the series on ARCHES

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# make check-series: fail when the patches directory (patches/) and the
-# tree (build/linux, base..HEAD) differ, or when the cover letter is stale
+# make check-series: fail when the series' patches directory (PATCHES) and
+# its tree (TREE, base..HEAD) differ, or when the cover letter is stale
 # (its shortlog, or numbers that no longer match results/summary.md): the
-# one judge of "patches/ is current", cover letter included.
+# one judge of "the patches are current", cover letter included.
 . "$(dirname "$0")/lib.sh"
 # --quiet: no output, only the status; --patches: ignore the cover letter
 # (not even made: make tree's check reads nothing of results/);

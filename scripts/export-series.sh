@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Write base..HEAD of build/linux as format-patch files into DIR, with the
-# cover letter made from its cover/cover-letter.txt and results/summary.md;
+# Write base..HEAD of the series' tree as format-patch files into DIR, with the
+# cover letter made from its COVER/cover-letter.txt and results/summary.md;
 # --no-cover: the patches only, reading nothing of results/ (make tree's
 # "is the tree current" check, through check-series.sh --patches).
 # Every patch has the project's identity (lib.sh) as author and no
@@ -12,7 +12,7 @@
 dir=${1:?usage: export-series.sh DIR [--no-cover]}
 cover=1; [ "${2:-}" = --no-cover ] && cover=
 git -C "$TREE" rev-parse -q --verify base >/dev/null ||
-	die "build/linux has no 'base' tag; run 'make tree' first"
+	die "${TREE#$TOP/} has no 'base' tag; run 'make tree BASE_KERNEL=$BASE_KERNEL' first"
 mkdir -p "$dir"
 [ "$(git -C "$TREE" rev-list --count base..HEAD)" != 0 ] || exit 0
 head=$("$TOP/scripts/restamp.sh" "$TREE" "$PROJECT_NAME" "$PROJECT_EMAIL") || exit

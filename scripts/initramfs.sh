@@ -28,7 +28,10 @@ if grep -q '^CONFIG_MODULES=y' "$obj/.config" &&
 	# build: Kbuild leaves out the ones made for another base, so a
 	# failure here is a broken module, and a suite that needs it would
 	# only skip for want of it.
-	if ! kmake "$obj/source" "$obj" -s M="$gm" UP_TARBALL="$UPSTREAM_POOL_TARBALL" \
+	# Upstream's pool for the upobjpool modules, where make deps put its
+	# source (scripts/upstream-objpool.sh); without it they are left out.
+	up=$("$TOP/scripts/upstream-objpool.sh" 2>/dev/null) || up=
+	if ! kmake "$obj/source" "$obj" -s M="$gm" UP_DIR="$up" \
 			modules >"$gm/build.log" 2>&1; then
 		tail -n 30 "$gm/build.log" | sed 's/^/    /' >&2
 		die "guest/modules do not build against ${obj#$TOP/} (${gm#$TOP/}/build.log, its tail above); fix the module or its condition in guest/modules/Kbuild"

@@ -28,17 +28,19 @@
       exit 1 on any failure.
 
 Parsing is done by the kernel tree's own KTAP parser
-(tools/testing/kunit/kunit_parser.py), found through $KUNIT_DIR or build/linux.
+(tools/testing/kunit/kunit_parser.py), found through $KUNIT_DIR or the first build/*/linux.
 """
 import argparse
 import inspect
 import io
+import glob
 import json
 import os
 import sys
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.environ.get('KUNIT_DIR', os.path.join(TOP, 'build/linux/tools/testing/kunit')))
+sys.path.insert(0, os.environ.get('KUNIT_DIR') or next(iter(sorted(glob.glob(
+    os.path.join(TOP, 'build/*/linux/tools/testing/kunit')))), ''))
 try:
     import kunit_parser  # noqa: E402
     import kunit_printer  # noqa: E402

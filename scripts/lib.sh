@@ -26,7 +26,7 @@ warn() { printf '%s: warning: %s\n' "${0##*/}" "$*" >&2; }
 say() { printf '==> %s\n' "$*" >&2; }
 
 # The project's identity: author and committer of every commit the harness
-# makes and of every patch in patches/.  It is no person: the .invalid
+# makes and of every patch in series-*/patches/.  It is no person: the .invalid
 # domain is reserved (RFC 2606) and receives no mail.  A person's name and
 # Signed-off-by go in only at 'make mail', from the sender's git config.
 PROJECT_NAME="objpool series"

@@ -1,27 +1,27 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # make mail: the series as mail-ready messages, written by b4 (Debian's
-# package) into build/mail/ and never sent.  The sender is the user's own
+# package) into build/SERIES/mail/ and never sent.  The sender is the user's own
 # git identity (git config user.name, user.email): it becomes the author
 # and From: of every patch, every patch gets the sender's Signed-off-by
 # (the sender certifies the DCO), and an OBJPOOL entry of MAINTAINERS
 # that names no maintainer would get "M: sender" (scripts/restamp.sh; the
-# 6.1 series lists its files under KPROBES instead, so it has none).  patches/ carry the project's identity and no Signed-off-by
+# 6.1 series lists its files under KPROBES instead, so it has none).  The patches carry the project's identity and no Signed-off-by
 # (make series); an unset or placeholder sender is refused (lib.sh,
 # identity_problem).  b4 takes the stamped commits, the cover letter of
-# patches/0000-cover-letter.patch and the recipients the tree's
+# the series' 0000-cover-letter.patch and the recipients the tree's
 # scripts/get_maintainer.pl names for them (b4 prep --auto-to-cc), in a
-# shared clone, build/b4-tree, so build/linux is left as it is.  Sending is
-# b4 send (with a signing key from 'patatt genkey') from build/b4-tree, or
-# git send-email build/mail/*.
+# shared clone, WORK/b4-tree, so the series' tree is left as it is.  Sending is
+# b4 send (with a signing key from 'patatt genkey') from build/SERIES/b4-tree, or
+# git send-email build/SERIES/mail/*.
 # MAIL_TEST_SENDER=1 (the mail gate, when no sender is configured): the
-# fixed test sender of lib.sh instead, into build/mail-check/; those
+# fixed test sender of lib.sh instead, into build/SERIES/mail-check/; those
 # messages are undeliverable (.invalid) and only show that the series mails.
 . "$(dirname "$0")/lib.sh"
 work=$WORK/b4-tree out=$WORK/mail cover=$PATCHES/0000-cover-letter.patch
 command -v b4 >/dev/null || die "b4 is not installed; run 'make deps'"
 git -C "$TREE" rev-parse -q --verify base >/dev/null ||
-	die "no series tree in build/linux; run 'make tree'"
+	die "no series tree in ${TREE#$TOP/}; run 'make tree BASE_KERNEL=$BASE_KERNEL'"
 [ -f "$cover" ] || die "no $cover; run 'make series'"
 
 if [ -n "${MAIL_TEST_SENDER:-}" ]; then
@@ -43,7 +43,7 @@ export GIT_AUTHOR_NAME=$name GIT_AUTHOR_EMAIL=$email
 export GIT_COMMITTER_NAME=$name GIT_COMMITTER_EMAIL=$email
 
 rm -rf "$work" "$out"
-git clone -q -n --shared "$TREE" "$work" || die "cannot clone build/linux"
+git clone -q -n --shared "$TREE" "$work" || die "cannot clone ${TREE#$TOP/}"
 head=$("$TOP/scripts/restamp.sh" "$work" "$name" "$email" --sign --maintainer) ||
 	die "cannot stamp the series with $name <$email> (see above)"
 cd "$work" || exit 1

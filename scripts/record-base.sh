@@ -2,13 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # make record-base: build the unpatched base (BASE=1) for each arch, run the
 # same guest suites as make check, and record every case's status in
-# expect/base-<arch>.txt.  make check then requires that every case that
+# EXPECT/base-<arch>.txt.  make check then requires that every case that
 # passed on the base passes on the patched kernel.  A case that fails on the
-# base must be explained in expect/exceptions.txt.
+# base must be explained in EXPECT/exceptions.txt.
 # ARCHES limits the arches (default: all).
 . "$(dirname "$0")/lib.sh"
 status=0
-# With no patches applied, build/linux is the base: use its own builds.
+# With no patches applied, the series' tree is the base: use its own builds.
 base=1
 [ "$(git -C "$TREE" rev-list --count base..HEAD)" = 0 ] && base=
 for arch in ${ARCHES:-$(valid_arches)}; do
@@ -26,7 +26,7 @@ for arch in ${ARCHES:-$(valid_arches)}; do
 	while read -r case st; do
 		case $st in SUCCESS|SKIPPED) continue ;; esac
 		grep -Eq "^($arch|all)[[:space:]]+$case[[:space:]]" "$EXPECT/exceptions.txt" 2>/dev/null && continue
-		warn "$arch: $case is $st on the base; explain it in expect/exceptions.txt"
+		warn "$arch: $case is $st on the base; explain it in ${EXPECT#$TOP/}/exceptions.txt"
 		status=1
 	done < <(grep -v '^#' "$out")
 	say "recorded $(grep -vc '^#' "$out") cases in ${out#$TOP/}"

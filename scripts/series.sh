@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # make series: export the commits base..HEAD of the base kernel's tree
-# (build/linux for 6.1) to its patches directory (patches/), with a cover
-# letter made from its cover/cover-letter.txt.  Only replaces the patches
+# (build/SERIES/linux) to its patches directory (series-SERIES/patches/),
+# with a cover letter made from its COVER/cover-letter.txt.  Only replaces the patches
 # once the export worked.
 . "$(dirname "$0")/lib.sh"
 [ -z "$(git -C "$TREE" status --porcelain --untracked-files=no)" ] ||

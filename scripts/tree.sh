@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # make tree: unpack the base kernel (BASE_KERNEL, config/base/) into its
-# tree (build/linux for 6.1), commit it as tag 'base', apply its patches.
+# tree (build/SERIES/linux), commit it as tag 'base', apply its patches.
 # Quick when the tree is already at the series.
 . "$(dirname "$0")/lib.sh"
 env=config/base/$BASE_KERNEL.env
@@ -67,7 +67,7 @@ if ! git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1; then
 fi
 
 cd "$TREE"
-# Commits made by hand in build/linux get the project's identity too (make
+# Commits made by hand in the tree get the project's identity too (make
 # series would put it on them anyway; make mail puts the sender's).
 git config user.name "$PROJECT_NAME"
 git config user.email "$PROJECT_EMAIL"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # TAP: every ordering operation of the pool tied to the litmus test that
-# proves it (scripts/barrier_tags.py, on build/linux's lib/objpool.c and
+# proves it (scripts/barrier_tags.py, on the series tree's lib/objpool.c and
 # include/linux/objpool.h, and tools/testing/objpool/litmus/):
 #  - tag/T+V: the operation under the comment tag [litmus: T+V] still has
 #    what test T needs of it (the acquire, release, fully ordered cmpxchg,
@@ -26,7 +26,7 @@ tool=$TOP/scripts/barrier_tags.py
 echo "TAP version 13"
 if [ ! -x "$dir/check.sh" ]; then
 	echo "1..1"
-	echo "not ok 1 barriers # no tools/testing/objpool/litmus in build/linux; run make tree"
+	echo "not ok 1 barriers # no tools/testing/objpool/litmus in ${TREE#$TOP/}; run make tree"
 	exit 0
 fi
 out=$(

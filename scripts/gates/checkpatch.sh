@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# TAP: scripts/checkpatch.pl --strict on every patch of patches/; a patch
+# TAP: scripts/checkpatch.pl --strict on every patch of the series (PATCHES); a patch
 # passes only when checkpatch has nothing to say (no error, warning or check).
 . "$(dirname "$0")/../lib.sh"
 set -- $(ls "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-')

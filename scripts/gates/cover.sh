@@ -3,7 +3,7 @@
 # TAP: the cover letter is plain text and each number of the cover letter
 # and of the commit messages is true (scripts/cover_letter.py check and
 # messages, whose docstring has the rules):
-#  - cover/*: the base's cover (cover/ for 6.1, series-N/cover) against
+#  - cover/*: the base's cover (series-N/cover) against
 #    results/summary.md: it quotes no Markdown section; every place of a
 #    number has its line in numbers.txt, in order; each number whose line
 #    names a cell of summary.md is in that very cell;

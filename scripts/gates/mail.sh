@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# TAP: b4 can make the mail-ready series from build/linux (scripts/mail.sh),
+# TAP: b4 can make the mail-ready series from the series' tree (scripts/mail.sh),
 # stamped with the sender's identity:
-#  1. it writes one message per patch of patches/ plus the cover letter;
+#  1. it writes one message per patch of the series plus the cover letter;
 #  2. each message carries its commit's change, and the stamping changed
 #     nothing in the tree but, where an OBJPOOL entry names no maintainer,
 #     the sender's M: line in it;
@@ -15,7 +15,7 @@
 #     set (the positive control of the check that keeps 4 and 5 true).
 # The sender is the user's git config user.name/user.email when they pass
 # identity_problem (lib.sh); otherwise (a CI machine) the fixed test sender
-# of lib.sh, into build/mail-check/, and the TAP says so.
+# of lib.sh, into build/SERIES/mail-check/, and the TAP says so.
 . "$(dirname "$0")/../lib.sh"
 echo "TAP version 13"
 echo "1..6"
@@ -52,9 +52,9 @@ else
 	mails=("$out"/*.eml)
 	patches=("$PATCHES"/*.patch)
 	if [ "${#mails[@]}" = "${#patches[@]}" ]; then
-		echo "ok 1 - messages: ${#mails[@]} for ${#patches[@]} files in patches/"
+		echo "ok 1 - messages: ${#mails[@]} for ${#patches[@]} files in ${PATCHES#$TOP/}/"
 	else
-		echo "not ok 1 - messages: ${#mails[@]} for ${#patches[@]} files in patches/"
+		echo "not ok 1 - messages: ${#mails[@]} for ${#patches[@]} files in ${PATCHES#$TOP/}/"
 	fi
 
 	# 2. The same commits mail.sh stamped (restamp.sh is deterministic).

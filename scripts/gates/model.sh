@@ -82,7 +82,7 @@ fixed() {
 
 out=$(
 	if [ ! -x "$dir/model/check.sh" ]; then
-		echo "FAIL series: no tools/testing/objpool/model/check.sh in build/linux; run make tree"
+		echo "FAIL series: no tools/testing/objpool/model/check.sh in ${TREE#$TOP/}; run make tree"
 	fi
 	if ! command -v spin >/dev/null; then
 		echo "FAIL spin: not installed; run scripts/deps.sh (Debian package spin)"

@@ -24,7 +24,7 @@ dir=$TREE/tools/testing/objpool
 echo "TAP version 13"
 if [ ! -d "$dir" ]; then
 	echo "1..1"
-	echo "not ok 1 objpool-userspace # no tools/testing/objpool in build/linux"
+	echo "not ok 1 objpool-userspace # no tools/testing/objpool in ${TREE#$TOP/}"
 	exit 0
 fi
 if ! up=$("$TOP/scripts/upstream-objpool.sh" 2>&1); then

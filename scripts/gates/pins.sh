@@ -6,10 +6,10 @@
 #    a pinned suite missing, each fail;
 #  - pinned/ARCH-FLAVOR/CASE: for each build make check runs for this
 #    series (BASE_CHECK_FLAVORS, config/flavors), each case of
-#    expect/claims-SERIES.txt whose suite the build runs is pinned SUCCESS in
+#    EXPECT/claims.txt whose suite the build runs is pinned SUCCESS in
 #    its EXPECT/pinned-ARCH-FLAVOR.txt, so that a skip fails make check.
 . "$(dirname "$0")/../lib.sh"
-claims=$TOP/expect/claims-$BASE_KERNEL.txt
+claims=$EXPECT/claims.txt
 out=$(
 	python3 "$TOP/scripts/ktap.py" self-test 2>&1 ||
 		echo "FAIL ktap-pinned: ktap.py self-test did not pass (its output above)"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # TAP: every mail of the base's series is plain text a kernel list reads
 # (scripts/plain_mail.py, whose docstring has the rules): the cover letter
-# and each commit message of $PATCHES (patches/ for 6.1, series-N/patches
+# and each commit message of $PATCHES (series-N/patches
 # for BASE_KERNEL=N): no line over 100 columns, text and subjects wrapped
 # at 75 (trailers and URLs aside), no Markdown table, heading or other
 # markup, no HTML tag, no path or make target of this repository.

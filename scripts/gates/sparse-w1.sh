@@ -4,13 +4,13 @@
 # series adds or modifies outside tools/ that the ARCH test config compiles,
 # each object built alone in build/ARCH-test.  A file passes when it has no
 # warning (line numbers aside) that the same file did not have on the base,
-# as recorded in expect/sparse-w1-base-ARCH.txt; a file new in the series
+# as recorded in EXPECT/sparse-w1-base-ARCH.txt; a file new in the series
 # has no base warnings.  Needs the kernel built: make check runs it after
 # the x86_64 test build (config/post-build-gates).
 # Usage: sparse-w1.sh [--record] [ARCH]   (ARCH: x86_64, the default)
 #   --record: build the same objects of the unpatched base in
 #   build/ARCH-test-base (make kernel ARCH=ARCH BASE=1 first) and write
-#   expect/sparse-w1-base-ARCH.txt; commit that file.
+#   EXPECT/sparse-w1-base-ARCH.txt; commit that file.
 . "$(dirname "$0")/../lib.sh"
 record=
 [ "${1:-}" = --record ] && { record=1; shift; }
@@ -63,7 +63,7 @@ if [ -n "$record" ]; then
 		echo "# one 'FILE<TAB>warning' line each, line numbers stripped: the baseline of"
 		echo "# scripts/gates/sparse-w1.sh.  Produced by 'scripts/gates/sparse-w1.sh --record $arch'"
 		echo "# (each object of a .c file the series modifies, built alone with C=2 W=1 in"
-		echo "# build/$arch-test-base from build/linux-base) with sparse $(sparse --version 2>/dev/null)"
+		echo "# ${WORK#$TOP/}/$arch-test-base from ${TREE#$TOP/}-base) with sparse $(sparse --version 2>/dev/null)"
 		echo "# and $($(arch_cc) --version | head -1) on $(date -u +%Y-%m-%d).  Files new in the series"
 		echo "# have no lines.  Re-record after a base or toolchain change."
 		for f in $files; do

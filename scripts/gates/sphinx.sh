@@ -20,7 +20,7 @@ command -v sphinx-build >/dev/null && python3 -c 'import sphinx_rtd_theme' 2>/de
 echo "TAP version 13"
 if [ ! -f "$TREE/$page" ]; then
 	echo "1..1"
-	echo "not ok 1 sphinx/page # no $page in build/linux; run 'make tree'"
+	echo "not ok 1 sphinx/page # no $page in ${TREE#$TOP/}; run 'make tree'"
 	exit 0
 fi
 directives=$(sed -n 's/^\.\. kernel-doc:: *\([^ ]*\).*/\1/p' "$TREE/$page")
