@@ -23,11 +23,10 @@ bl=/sys/kernel/debug/kprobes/blacklist
 tr=/sys/kernel/tracing
 # Reached only from objpool_init(), objpool_fini() and objpool_free() (which
 # objpool_drop() calls for the last reference, from RCU callbacks after
-# unregister, never while a handler can push), or only from tests
-# (__objpool_obj_at()), never from pop or push: kprobes on them are allowed.
+# unregister, never while a handler can push), never from pop or push:
+# kprobes on them are allowed.
 init_only="objpool_init objpool_fini objpool_free objpool_free_all
-objpool_plan_rings objpool_alloc_block objpool_fill_rings objpool_alloc_all
-__objpool_obj_at"
+objpool_plan_rings objpool_alloc_block objpool_fill_rings objpool_alloc_all"
 # A function kernel/kprobes.c puts on the blacklist (NOKPROBE_SYMBOL).
 known_blacklisted=pre_handler_kretprobe
 
