@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # TAP: every ordering operation of the pool tied to the litmus test that
 # proves it (scripts/barrier_tags.py, on the series tree's lib/objpool.c and
 # include/linux/objpool.h, and tools/testing/objpool/litmus/):

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # TAP: the pins of the series' claim-bearing guest cases hold.
 #  - ktap-pinned/NAME: the controls of scripts/ktap.py compare --pinned
 #    (ktap.py self-test, on made-up results): a pinned case that passes
