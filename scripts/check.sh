@@ -32,8 +32,8 @@ say deps
 say "self-tests of the harness's tools"
 # ktap.py's self-tests parse with the kernel's own KTAP parser; before the
 # first tree exists it comes from the base kernel's tarball.
-KUNIT_DIR=$("$TOP/scripts/kunit-tool.sh") || KUNIT_DIR=
-KUNIT_DIR=$KUNIT_DIR "$TOP/scripts/tests/run.sh" || die "the harness's own tools fail their self-tests (above): fix them before anything they judge"
+parser=$("$TOP/scripts/kunit-tool.sh") || parser=
+KUNIT_DIR=$parser "$TOP/scripts/tests/run.sh" || die "the harness's own tools fail their self-tests (above): fix them before anything they judge"
 status=0
 # Two lanes.  The build phases of all bases (trees, prefix builds,
 # kernels) run one after another in the background, at the lowest CPU and
