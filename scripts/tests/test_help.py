@@ -42,6 +42,7 @@ class Help(unittest.TestCase):
         self.assertGreater(len(scripts()), 20)
         for path in scripts():
             with self.subTest(script=os.path.relpath(path, SCRIPTS)):
+                self.assertTrue(os.access(path, os.X_OK), 'not executable')
                 self.assertEqual(problems(ask_help(path)), [])
 
     def test_control_a_script_without_help_is_caught(self):
