@@ -19,9 +19,14 @@ from collections import defaultdict
 
 from . import (build_boot_times, layout, memory, memory_7_2_rfc, nolock, objpool_module,
                objpool_module_icount, objpool_userspace, perf_stat, real_load, real_load_icount,
-               real_load_icount_6_12, real_load_icount_7_2, real_load_icount_7_2_rfc,
-               suite_verdicts_6_12, suite_verdicts_7_2)
-from .core import PROSE, cell, icount_note, number, read, read_if, table, wrap
+               real_load_icount_7_2_rfc, suite_verdicts)
+from .core import BACKPORT_6_12, FIX_7_2, PROSE, cell, icount_note, number, read, read_if, table, wrap
+
+# The fix series' benchmarks: the same two, one per series.
+real_load_icount_7_2 = real_load_icount.fix_cost('real-load-icount-7.2', FIX_7_2, '7.2 fix')
+real_load_icount_6_12 = real_load_icount.fix_cost('real-load-icount-6.12', BACKPORT_6_12, '6.12 backport')
+suite_verdicts_7_2 = suite_verdicts.fix_outcomes('suite-verdicts-7.2', FIX_7_2, '7.2 fix')
+suite_verdicts_6_12 = suite_verdicts.fix_outcomes('suite-verdicts-6.12', BACKPORT_6_12, '6.12 backport')
 
 # The summary's sections, in order.
 SECTIONS = [build_boot_times, real_load_icount, real_load, perf_stat, memory, objpool_module_icount,

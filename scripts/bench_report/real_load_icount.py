@@ -3,8 +3,10 @@
 syscall with no probe, a kprobe, a kretprobe, an fprobe under QEMU
 icount, base (6.1's freelist) and patched, x86_64 and arm64.  The
 sections and goals of the other series' icount lines
-(real_load_icount_7_2.py, ...) are this module's with their own title."""
+(real_load_icount_7_2_rfc.py, fix_cost()) are this module's with their
+own title."""
 import statistics
+import types
 from collections import defaultdict
 
 from .core import Prose, arch_order, icount_note, table
@@ -129,3 +131,15 @@ def goal(rows, results):
 
 
 GOALS = [(CSV, goal)]
+
+
+def fix_cost(bench, title, series):
+    """The benchmark of a fix series' cost (real-load-icount-7.2, -6.12):
+    base (unfixed) against patched (fixed), at most +2 instructions a hit;
+    BENCH names its CSV, TITLE prefixes its section, SERIES its goals."""
+    csv = bench + '.csv'
+    return types.SimpleNamespace(
+        CSV=csv,
+        section=lambda rows, results: section(rows, results, bench=bench,
+                                              title=title + 'instructions per call under QEMU icount'),
+        GOALS=[(csv, lambda rows, results: fix_cost_goals(rows, series=series))])

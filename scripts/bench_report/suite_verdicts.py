@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """The section and goals of suite-verdicts-SERIES (guest/bench/suite-verdicts.sh):
 the fix series' goals that are test outcomes, as make check runs them.
-suite_verdicts_7_2.py and suite_verdicts_6_12.py are the benchmarks."""
+fix_outcomes() makes each series' benchmark (bench_report/__init__.py)."""
+import types
+
 from .core import Prose, arch_order, table
 
 PROSE = Prose(__file__, {
@@ -39,3 +41,14 @@ def goals(rows, series):
                     f'{len(up) - bad} of {len(up)} cases ok',
                     'met' if up and not bad else 'not met'))
     return out
+
+
+def fix_outcomes(bench, title, series):
+    """The benchmark of a fix series' test outcomes (suite-verdicts-7.2,
+    -6.12): BENCH names its CSV, TITLE prefixes its section, SERIES its
+    goals."""
+    csv = bench + '.csv'
+    return types.SimpleNamespace(
+        CSV=csv,
+        section=lambda rows, results: section(rows, title=title + 'test outcomes'),
+        GOALS=[(csv, lambda rows, results: goals(rows, series=series))])

@@ -13,7 +13,8 @@ import unittest
 from unittest import mock
 
 import bench_report
-from bench_report import core, layout, real_load_icount, suite_verdicts_7_2
+import bench_report
+from bench_report import core, layout, real_load_icount
 
 
 def write_csv(directory, name, rows):
@@ -92,11 +93,11 @@ class RealLoadIcount(unittest.TestCase):
 
 class SuiteVerdicts(unittest.TestCase):
     def test_reproducer_that_catches_the_bug_is_met(self):
-        verdicts = [v for _, _, v in suite_verdicts_7_2.goal(suite_rows('ok'), None)]
+        verdicts = [v for _, _, v in bench_report.suite_verdicts_7_2.GOALS[0][1](suite_rows('ok'), None)]
         self.assertEqual(verdicts, ['met', 'met', 'met'])
 
     def test_reproducer_that_misses_the_bug_is_not_met(self):
-        (goal, measured, verdict) = suite_verdicts_7_2.goal(suite_rows('not ok'), None)[0]
+        (goal, measured, verdict) = bench_report.suite_verdicts_7_2.GOALS[0][1](suite_rows('not ok'), None)[0]
         self.assertEqual(goal, '7.2 fix: the KUnit reproducer fails on the unfixed push, x86_64')
         self.assertEqual((measured, verdict), ('objpool-nmi-unfixed: not ok', 'not met'))
 
