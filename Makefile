@@ -2,15 +2,19 @@
 # objpool: the harness around the patch series (series-*/, one per base kernel).
 # 'make help' lists the targets and the variables; README.md explains them.
 
-BASE_KERNEL ?= 6.1
-BASES ?=
+# SERIES, SERIES_LIST and UNPATCHED were BASE_KERNEL, BASES and BASE: the
+# old names still work (scripts/lib.sh resolves the first two).
+SERIES ?= $(or $(BASE_KERNEL),6.1)
+SERIES_LIST ?= $(BASES)
 ARCH ?= x86_64
 ARCHES ?=
 FLAVOR ?=
 FLAVORS ?=
-BASE ?=
+UNPATCHED ?= $(BASE)
 CMD ?=
-export BASE_KERNEL BASES ARCH ARCHES FLAVOR FLAVORS BASE
+export SERIES SERIES_LIST ARCH ARCHES FLAVOR FLAVORS
+# kernel and vm: UNPATCHED=1 is their third argument; unset or 0, none.
+unpatched := $(if $(filter-out 0,$(UNPATCHED)),1)
 
 S := scripts
 
@@ -32,13 +36,13 @@ series: ## export: write the tree's commits back to the series' patches/ with th
 check-series: ## check that the series' patches/ applies and matches the tree
 	@$(S)/check-series.sh
 
-kernel: tree ## build one kernel: ARCH, FLAVOR, BASE=1 for the unpatched base
-	@$(S)/kernel.sh $(ARCH) $(or $(FLAVOR),test) $(BASE)
+kernel: tree ## build one kernel: ARCH, FLAVOR, UNPATCHED=1 for the base without the series
+	@$(S)/kernel.sh $(ARCH) $(or $(FLAVOR),test) $(unpatched)
 
 vm: ## boot that kernel under QEMU and run CMD in the guest (see scripts/vm.sh)
-	@$(S)/vm.sh $(ARCH) $(or $(FLAVOR),test) $(BASE) -- '$(CMD)'
+	@$(S)/vm.sh $(ARCH) $(or $(FLAVOR),test) $(unpatched) -- '$(CMD)'
 
-check: ## every gate and guest suite of every base: BASES, ARCHES, FLAVORS limit it
+check: ## every gate and guest suite of every series: SERIES_LIST, ARCHES, FLAVORS limit it
 	@$(S)/check.sh
 
 bench: ## the benchmarks of config/benches into build/bench/ (BENCHES limits them)
@@ -59,18 +63,18 @@ check-bisect: tree ## build every prefix of the series on ARCHES
 mail: tree ## b4-ready mails of the series, signed off by your git identity
 	@$(S)/mail.sh
 
-clean: ## remove every series' kernel builds, or BASES' (keeps the trees and ccache)
-	@$(S)/clean.sh $(BASES)
+clean: ## remove every series' kernel builds, or SERIES_LIST's (keeps the trees and ccache)
+	@$(S)/clean.sh $(SERIES_LIST)
 
 ##@ Variables (make VAR=value TARGET, or VAR=value make TARGET)
-# BASE_KERNEL  the series a target works on (config/base/*.env); default 6.1
-# BASES        the series make check runs; default all
+# SERIES       the series a target works on (series-*/series.env); default 6.1; old name BASE_KERNEL
+# SERIES_LIST  the series make check and make clean work on; default all; old name BASES
 # ARCH         the arch of single-arch targets (config/arch/*.sh); default x86_64
 # ARCHES       the arches of multi-arch targets (check, check-bisect, record-base); default all
 # FLAVOR       the kernel flavor (config/flavors); default test (soak: debug)
 # FLAVORS      the flavors make check runs; default the series' BASE_CHECK_FLAVORS
 # PRUNE=1      make check removes each series' kernel builds when its steps are done (CI's default)
-# BASE=1       the unpatched base kernel instead of the series (kernel, vm)
+# UNPATCHED=1  kernel, vm: the base without the series' patches (7.2-rfc: 7.2 with its fixes); old name BASE=1
 # CMD          the guest command of make vm
 # BENCHES      the benchmarks make bench runs (names of config/benches)
 # BISECT_FROM  check-bisect: start at patch N (default 1)
@@ -82,7 +86,7 @@ clean: ## remove every series' kernel builds, or BASES' (keeps the trees and cca
 # MODEL_PIN=1 USERSPACE_PIN=1   rewrite expect/host-*.txt from a model or userspace run
 # SOAK_SECONDS the length of each make soak stress (600)
 # BENCH_US_SCENARIOS BENCH_US_PAIRS BENCH_US_SECONDS   the userspace benchmark's matrix
-# BASE_NMI_CONTROL=0   make check without the NMI control (a series whose config/base/*.env turns it on)
+# BASE_NMI_CONTROL=0   make check without the NMI control (a series whose series.env turns it on)
 # NMI_CONTROL_TIMEOUT NMI_CONTROL_WAIT NMI_STALL_SECONDS   the NMI control's guest (scripts/nmi-control.sh)
 # POP_ORDER_CPUS POP_ORDER_SECONDS   the pop-order gate's userspace stress: threads, seconds a run
 ##@ make vm's guest (scripts/vm.sh)

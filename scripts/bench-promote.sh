@@ -3,7 +3,7 @@
 # make bench-promote: copy the last make bench's output (build/bench/: its
 # CSVs, summary.md and plots) into results/.  The cover letters quote
 # results/summary.md, so re-export each series afterwards ('make series
-# [BASE_KERNEL=...]') and commit results/ with the patches.
+# [SERIES=...]') and commit results/ with the patches.
 . "$(dirname "$0")/lib.sh"
 src=$BUILD/bench
 [ -f "$src/summary.md" ] || die "no $src/summary.md: run 'make bench' first"

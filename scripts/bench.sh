@@ -20,21 +20,21 @@ for b in $benches; do
 done
 selected() { case " $benches " in *" $1 "*) ;; *) return 1 ;; esac; }
 
-# line_base SETTINGS: the base kernel a line boots (a BASE_KERNEL= setting,
-# or this run's).  line_flavor SETTINGS: the flavor of the kernels it boots
-# (a FLAVOR= setting, or bench).
-line_base() { local s; for s in $1; do case $s in BASE_KERNEL=*) echo "${s#*=}"; return ;; esac; done; echo "$BASE_KERNEL"; }
+# line_series SETTINGS: the series whose kernels a line boots (a SERIES=
+# setting, or its former name BASE_KERNEL=, or this run's).  line_flavor
+# SETTINGS: the flavor of the kernels it boots (a FLAVOR= setting, or bench).
+line_series() { local s; for s in $1; do case $s in SERIES=*|BASE_KERNEL=*) echo "${s#*=}"; return ;; esac; done; echo "$SERIES"; }
 line_flavor() { local s; for s in $1; do case $s in FLAVOR=*) echo "${s#*=}"; return ;; esac; done; echo bench; }
 
 # The bench kernels the selected lines boot, with their series' trees.
 while IFS='|' read -r name arches kernels _ settings _; do
 	selected "$name" && [ "$arches" != host ] || continue
 	for arch in $arches; do
-		for kernel in $kernels; do echo "$(line_base "$settings") $(line_flavor "$settings") $arch $kernel"; done
+		for kernel in $kernels; do echo "$(line_series "$settings") $(line_flavor "$settings") $arch $kernel"; done
 	done
 done < <(table) | sort -u | while read -r bk flavor arch kernel; do
-	[ "$bk" = "$BASE_KERNEL" ] || BASE_KERNEL=$bk KUNIT_DIR= "$TOP/scripts/tree.sh" || exit
-	BASE_KERNEL=$bk KUNIT_DIR= "$TOP/scripts/kernel.sh" "$arch" "$flavor" $([ "$kernel" = base ] && echo 1) || exit
+	[ "$bk" = "$SERIES" ] || SERIES=$bk KUNIT_DIR= "$TOP/scripts/tree.sh" || exit
+	SERIES=$bk KUNIT_DIR= "$TOP/scripts/kernel.sh" "$arch" "$flavor" $([ "$kernel" = base ] && echo 1) || exit
 done || exit
 
 out=$WORK/bench-out
@@ -49,7 +49,7 @@ boot_bench() {
 	rm -rf "$res" "$res.first" "$res.second"
 	for try in first second third; do
 		# shellcheck disable=SC2086
-		env $settings RESULTS="$res" "$TOP/scripts/vm.sh" "$arch" "$(line_flavor "$settings")" $base -- \
+		env ${settings//BASE_KERNEL=/SERIES=} RESULTS="$res" "$TOP/scripts/vm.sh" "$arch" "$(line_flavor "$settings")" $base -- \
 			"$cmd >/results/bench.csv" </dev/null && return
 		[ "$try" = third ] && return 1
 		keep=$res.$try
@@ -84,17 +84,17 @@ run_line() {
 		done
 	done
 }
-# series_state BASE: the state of the series a BASE_KERNEL=BASE kernel is
+# series_state NAME: the state of the series a SERIES=NAME kernel is
 # built from, for the 'series' context column: NAME@COMMIT per series (its
 # own, then its BASE_PARENT's), COMMIT the repository's last commit of its
 # patches, '+dirty' when they differ from it.
 series_state() {
 	local b=$1 dir st=
 	while [ -n "$b" ]; do
-		dir=$(. "$TOP/config/base/$b.env" && echo "$BASE_PATCHES")
+		dir=$(. "$(series_env "$b")" && echo "$BASE_PATCHES")
 		st+="${st:++}$b@$(git -C "$TOP" log -1 --format=%h -- "$dir")"
 		[ -z "$(git -C "$TOP" status --porcelain -- "$dir")" ] || st+=-dirty
-		b=$(. "$TOP/config/base/$b.env" && echo "${BASE_PARENT:-}")
+		b=$(. "$(series_env "$b")" && echo "${BASE_PARENT:-}")
 	done
 	echo "$st"
 }
@@ -115,7 +115,7 @@ bench_rows() {
 		vcpus) values+="$online," ;;
 		possible) values+="$possible," ;;
 		host_cpus) values+="$(nproc)," ;;
-		series) values+="$(series_state "$(vm_fact "$res" base_kernel)")," ;;
+		series) values+="$(series_state "$(vm_fact "$res" series)")," ;;
 		*) die "config/benches: unknown context column '$c'" ;;
 		esac
 	done

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # check-base.sh [build|run|all]: the part of make check for one base
-# kernel (BASE_KERNEL), in two phases.  build: its tree, the prefix builds
+# kernel (SERIES), in two phases.  build: its tree, the prefix builds
 # and kernels (and the host checks that read a built kernel); run: the
 # host gates and the guest suites of the kernels that built.  all (the
 # default) runs both.  make check (scripts/check.sh) runs the build phases
@@ -9,7 +9,7 @@
 # guests, which leave a core idle most of the time.
 # Writes $WORK/results: one directory of verdicts per step that ran suites,
 # and steps.tsv (verdict, step, seconds).  FLAVORS limits the flavors
-# (default: BASE_CHECK_FLAVORS of the base's config/base/*.env, each on the
+# (default: BASE_CHECK_FLAVORS of its series-*/series.env, each on the
 # arches config/flavors names); ARCHES the arches (default: the base's
 # BASE_CHECK_ARCHES, else all).
 . "$(dirname "$0")/lib.sh"
@@ -32,7 +32,7 @@ failed_steps=
 
 step() {	# step NAME CMD...: run one step, record its verdict
 	local name=$1; shift
-	say "$name ($BASE_KERNEL)"
+	say "$name ($SERIES)"
 	local t0 verdict=ok; t0=$(date +%s)
 	"$@" || { verdict=FAIL; failed_steps="$failed_steps $name"; }
 	printf '%s\t%s\t%s\n' "$verdict" "$name" "$(( $(date +%s) - t0 ))" >>"$steps"
@@ -43,7 +43,7 @@ step() {	# step NAME CMD...: run one step, record its verdict
 # of the series' own suites are pinned per LABEL (ARCH-FLAVOR) in
 # EXPECT/pinned-LABEL.txt, where one exists.
 judge() {
-	"$TOP/scripts/ktap.py" compare "$1" "$2" --label "$BASE_KERNEL/$3" \
+	"$TOP/scripts/ktap.py" compare "$1" "$2" --label "$SERIES/$3" \
 		--base "$EXPECT/base-$2.txt" --exceptions "$EXPECT/exceptions.txt" \
 		--pinned "$EXPECT/pinned-$3.txt"
 }
@@ -55,7 +55,7 @@ guest_suites() {
 		"run-suites $(suites "$flavor")"
 	judge "$res" "$arch" "$arch-$flavor" || return
 	# the fix series' reproducer, before and after, in make check's log
-	"$TOP/scripts/fix-verdict.sh" "$res" | sed "s/^/$BASE_KERNEL\/$arch-$flavor: /" >&2
+	"$TOP/scripts/fix-verdict.sh" "$res" | sed "s/^/$SERIES\/$arch-$flavor: /" >&2
 }
 
 # gates LABEL LIST [ARG]: the host checks named in config/LIST (each
@@ -73,8 +73,8 @@ gates() {
 	while read -r g words; do
 		[ -z "$arg" ] || case " $words " in *" $arg "*) ;; *) continue ;; esac
 		if [ -n "${BASE_GATES:-}" ] && ! case " $BASE_GATES " in *" $g "*) ;; *) false ;; esac; then
-			printf 'TAP version 13\n1..1\nok 1 %s # SKIP not a gate of the %s series (BASE_GATES, config/base/%s.env)\n' \
-				"$g" "$BASE_KERNEL" "$BASE_KERNEL" >"$res/$g.tap"
+			printf 'TAP version 13\n1..1\nok 1 %s # SKIP not a gate of the %s series (BASE_GATES, %s)\n' \
+				"$g" "$SERIES" "$(series_env "$SERIES" | sed "s,^$TOP/,,")" >"$res/$g.tap"
 			continue
 		fi
 		if shared_gate "$g" "$res"; then
@@ -104,7 +104,7 @@ run_gate() {
 	"$TOP/scripts/gates/$g.sh" "$@" >"$res/$g.tap"
 	printf '%s\t%s\n' "$g" "$(( $(date +%s) - t0 ))" >>"$res/seconds.tsv"
 }
-# A base whose config/base/*.env sets BASE_GATES runs only the gates it
+# A base whose series-*/series.env sets BASE_GATES runs only the gates it
 # names (of config/gates and config/post-build-gates); the others are
 # reported skipped.
 # shared_gate GATE RES: GATE is in BASE_SHARED_GATES and RES/shared.tap
@@ -183,7 +183,7 @@ build_phase() {
 
 run_phase() {
 	local flavor arch
-	built tree || { warn "the $BASE_KERNEL tree was not made (the build phase's step 'tree' failed): nothing to run"; return 1; }
+	built tree || { warn "the $SERIES tree was not made (the build phase's step 'tree' failed): nothing to run"; return 1; }
 	step "suites host" gates host gates
 	for flavor in $flavors; do
 		for arch in $(flavor_check_arches "$flavor"); do

@@ -60,7 +60,7 @@ patches=${BISECT_PATCHES:-$PATCHES}
 rel() { echo "${1#$TOP/}"; }
 
 git -C "$src" rev-parse -q --verify base >/dev/null 2>&1 ||
-	die "$(rel "$src") has no tag 'base'; run 'make tree BASE_KERNEL=$BASE_KERNEL'"
+	die "$(rel "$src") has no tag 'base'; run 'make tree SERIES=$SERIES'"
 [ -z "$(git -C "$src" status --porcelain --untracked-files=no)" ] ||
 	die "$(rel "$src") has uncommitted changes; commit them (or 'make series') before building its prefixes"
 head=$(git -C "$src" rev-parse HEAD)

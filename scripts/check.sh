@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# make check: everything a submission must pass, for every base kernel
-# (config/base/*.env; BASES limits them), cheapest first within each (see
-# scripts/check-base.sh).  Ends with "N passed, N failed, N skipped" over
-# all test cases of all bases and exits non-zero on a failure.  ARCHES and
-# FLAVORS limit each base's runs (FLAVORS=test leaves the sanitizer flavors
+# make check: everything a submission must pass, for every series
+# (series-*/series.env; SERIES_LIST limits them), cheapest first within each
+# (see scripts/check-base.sh).  Ends with "N passed, N failed, N skipped"
+# over all test cases of all series and exits non-zero on a failure.  ARCHES
+# and FLAVORS limit each series' runs (FLAVORS=test leaves the sanitizer flavors
 # out of a quick local run).
 . "$(dirname "$0")/lib.sh"
-bases=${BASES:-$(series_bases)}
+bases=${SERIES_LIST:-$(checked_series)}
 for b in $bases; do
-	[ -f "$TOP/config/base/$b.env" ] || die "unknown base '$b' in BASES; valid: $(valid_bases)"
+	[ -f "$(series_env "$b")" ] || die "unknown series '$b' in SERIES_LIST; valid: $(valid_series)"
 done
 # PRUNE=1 (CI's default, whose disk others share) keeps only the trees and
 # the results of a base once its steps are done (scripts/clean.sh).
@@ -20,12 +20,12 @@ prune=${PRUNE:-${CI:+1}}
 # of a tree halfway, so say it before.
 need=3
 for b in $bases; do
-	[ -d "$(base_work "$b")/linux" ] || need=$((need + 2))
+	[ -d "$(series_work "$b")/linux" ] || need=$((need + 2))
 	[ "$prune" = 1 ] || need=$((need + 3))
 done
 mkdir -p "$TOP/build"
 free=$(df -BG --output=avail "$TOP/build" | tail -n 1 | tr -dc 0-9)
-[ "$free" -ge "$need" ] || die "make check of these series ($bases) needs about $need GB free under build/; $free GB are: free some (make clean removes the kernel builds), or run PRUNE=1 make check, or fewer BASES"
+[ "$free" -ge "$need" ] || die "make check of these series ($bases) needs about $need GB free under build/; $free GB are: free some (make clean removes the kernel builds), or run PRUNE=1 make check, or fewer series (SERIES_LIST)"
 say deps
 "$TOP/scripts/deps.sh" || die "make deps failed: fix the install error above and run make check again"
 # First after the install (python3 comes with it on a bare machine).
@@ -53,7 +53,7 @@ lanes=$BUILD/check-lanes
 rm -rf "$lanes" && mkdir -p "$lanes"
 (
 	for b in $bases; do
-		BASE_KERNEL=$b KUNIT_DIR= nice -n 19 ionice -c 2 -n 7 \
+		SERIES=$b KUNIT_DIR= nice -n 19 ionice -c 2 -n 7 \
 			"$TOP/scripts/check-base.sh" build >"$lanes/$b.log" 2>&1
 		echo $? >"$lanes/$b.rc"
 	done
@@ -66,7 +66,7 @@ for b in $bases; do
 	done
 	cat "$lanes/$b.log" 2>/dev/null
 	[ "$(cat "$lanes/$b.rc" 2>/dev/null)" = 0 ] || { status=1; warn "the build phase of $b failed (above)"; }
-	BASE_KERNEL=$b KUNIT_DIR= "$TOP/scripts/check-base.sh" run || status=1
+	SERIES=$b KUNIT_DIR= "$TOP/scripts/check-base.sh" run || status=1
 	[ "$prune" != 1 ] || "$TOP/scripts/clean.sh" "$b"
 done
 wait "$lane"
@@ -76,7 +76,7 @@ steps=() verdicts=()
 echo
 echo "== make check steps"
 for b in $bases; do
-	results=$(base_work "$b")/results
+	results=$(series_work "$b")/results
 	if [ ! -f "$results/steps.tsv" ]; then
 		echo "FAIL $b    check-base.sh stopped before its first step (see its error above)"
 		status=1
@@ -86,10 +86,10 @@ for b in $bases; do
 	steps+=(--steps "$results/steps.tsv")
 	verdicts+=("$results"/*/verdicts.json)
 done
-# The total needs a KUnit parser too: that of a base checked here (BASES
+# The total needs a KUnit parser too: that of a series checked here (SERIES_LIST
 # may leave out the one lib.sh chose).
 for b in $bases; do
-	d=$(base_work "$b")/linux/tools/testing/kunit
+	d=$(series_work "$b")/linux/tools/testing/kunit
 	[ -d "$d" ] && { export KUNIT_DIR=$d; break; }
 done
 "$TOP/scripts/ktap.py" total "${steps[@]}" "${verdicts[@]}" && [ $status = 0 ]

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# make clean [BASES=...]: remove the kernel builds of every series, or of
-# the bases named (each series' object directories ARCH-FLAVOR[-base],
+# make clean [SERIES_LIST=...]: remove the kernel builds of every series, or
+# of the series named (each series' object directories ARCH-FLAVOR[-base],
 # where its prefix builds are too, about 0.2 GB each, and make mail's
 # clone, b4-tree, 1.5 GB: mail.sh makes it again), keeping the trees, the
-# guest userspace and ccache.  make check calls it for each base once that
-# base's steps are done when PRUNE=1 (CI's default: its disk is shared).
+# guest userspace and ccache.  make check calls it for each series once that
+# series' steps are done when PRUNE=1 (CI's default: its disk is shared).
 . "$(dirname "$0")/lib.sh"
-case ${1:-} in -h|--help) echo "usage: clean.sh [BASE...] (default: every base)"; exit 0 ;; esac
-for b in ${@:-$(valid_bases)}; do
-	[ -f "$TOP/config/base/$b.env" ] || die "unknown base '$b'; valid: $(valid_bases)"
-	w=$(base_work "$b")
+case ${1:-} in -h|--help) echo "usage: clean.sh [SERIES...] (default: every series)"; exit 0 ;; esac
+for b in ${@:-$(valid_series)}; do
+	[ -f "$(series_env "$b")" ] || die "unknown series '$b'; valid: $(valid_series)"
+	w=$(series_work "$b")
 	rm -rf "$w/b4-tree"
 	for a in $(valid_arches); do
 		for f in $(valid_flavors); do

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Install what the harness needs on a fresh Debian 12 machine: the host's
 # tools, each arch's QEMU and (on a host of another arch) cross compiler
-# (config/arch/), each base kernel's source package (config/base/), and each
+# (config/arch/), each series' base kernel source package (series-*/series.env), and each
 # arch's guest userspace.  Idempotent: a warm machine costs one dpkg query.
 . "$(dirname "$0")/lib.sh"
 
@@ -21,11 +21,11 @@ done
 # left the archive, then whatever is there (tree.sh says so).
 # A base from another suite (BASE_SUITE) is fetched below instead.
 bases= fetch=
-for b in $(valid_bases); do
+for b in $(valid_series); do
 	BASE_SUITE=
 	# A base on another base's series has that base's source.
-	grep -q '^BASE_PARENT=' "$TOP/config/base/$b.env" && continue
-	eval "$(grep -E '^BASE_(PKG|VERSION|SUITE)=' "$TOP/config/base/$b.env")"
+	grep -q '^BASE_PARENT=' "$(series_env "$b")" && continue
+	eval "$(grep -E '^BASE_(PKG|VERSION|SUITE)=' "$(series_env "$b")")"
 	if [ -n "$BASE_SUITE" ]; then
 		fetch="$fetch $b"
 		continue
@@ -80,7 +80,7 @@ done
 # apt configuration and dpkg database are left as they were.
 for b in $fetch; do
 	(
-	. "$TOP/config/base/$b.env"
+	. "$(series_env "$b")"
 	[ -f "$BASE_TARBALL" ] && exit 0
 	[ "$(id -u)" = 0 ] || die "$BASE_TARBALL is missing; run make deps as root to fetch $BASE_PKG $BASE_VERSION from $BASE_SUITE"
 	apt=/var/cache/objpool/apt-$BASE_SUITE
@@ -100,9 +100,9 @@ for b in $fetch; do
 		die "apt-get update of $BASE_SUITE failed; check the network"
 	tmp=$(mktemp -d) && chmod 755 "$tmp"	# apt's sandbox user writes there
 	(cd "$tmp" && apt-get "${opts[@]}" download -qq "$BASE_PKG=$BASE_VERSION") ||
-		die "cannot download $BASE_PKG=$BASE_VERSION from $BASE_SUITE (has it left the archive? update config/base/$b.env)"
+		die "cannot download $BASE_PKG=$BASE_VERSION from $BASE_SUITE (has it left the archive? update $(series_env "$b"))"
 	echo "$BASE_DEB_SHA256  $(ls "$tmp"/*.deb)" | sha256sum -c --quiet ||
-		die "the downloaded $BASE_PKG does not match BASE_DEB_SHA256 in config/base/$b.env"
+		die "the downloaded $BASE_PKG does not match BASE_DEB_SHA256 in $(series_env "$b")"
 	rm -rf "$BASE_UNPACKED.tmp" && dpkg -x "$tmp"/*.deb "$BASE_UNPACKED.tmp" &&
 		mv "$BASE_UNPACKED.tmp" "$BASE_UNPACKED" || die "cannot unpack $BASE_PKG into $BASE_UNPACKED"
 	rm -rf "$tmp"

@@ -33,7 +33,7 @@ import subprocess
 import sys
 
 TOP_DIRS = ("scripts/", "config/", "guest/", "patches/", "cover/", "expect/",
-            "model/", "docs/", "results/", "series-")
+            "model/", "docs/", "results/", "series-", "bench/")
 PATH_RE = re.compile(r"(?<![\w./-])((?:%s)[\w./<>*{},+\[\]-]*)" %
                      "|".join(re.escape(d) for d in TOP_DIRS))
 LINK_RE = re.compile(r"\]\(([^)#\s]*)(?:#([^)\s]*))?\)")

@@ -12,7 +12,7 @@
 dir=${1:?usage: export-series.sh DIR [--no-cover]}
 cover=1; [ "${2:-}" = --no-cover ] && cover=
 git -C "$TREE" rev-parse -q --verify base >/dev/null ||
-	die "${TREE#$TOP/} has no 'base' tag; run 'make tree BASE_KERNEL=$BASE_KERNEL' first"
+	die "${TREE#$TOP/} has no 'base' tag; run 'make tree SERIES=$SERIES' first"
 mkdir -p "$dir"
 [ "$(git -C "$TREE" rev-list --count base..HEAD)" != 0 ] || exit 0
 head=$("$TOP/scripts/restamp.sh" "$TREE" "$PROJECT_NAME" "$PROJECT_EMAIL") || exit

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # make kernel: build ARCH/FLAVOR of the series' tree (or of the unpatched
-# base with BASE=1) into <work>/<arch>-<flavor>[-base]/ (build/ for 6.1),
+# base with UNPATCHED=1) into <work>/<arch>-<flavor>[-base]/ (build/ for 6.1),
 # with modules installed under mod/ and the selftests the guest runs under
 # kselftest/.
-# Usage: kernel.sh ARCH FLAVOR [BASE]
+# Usage: kernel.sh ARCH FLAVOR [UNPATCHED]
 . "$(dirname "$0")/lib.sh"
 arch=$1 flavor=$2 base=${3:-}
 use_arch "$arch"; check_flavor "$flavor"
@@ -12,7 +12,7 @@ obj=$(objdir "$arch" "$flavor" "$base")
 src=$TREE
 # The base of a series on another's (BASE_PARENT) is that series' head.
 if [ -n "$base" ] && [ -n "${BASE_PARENT:-}" ]; then
-	BASE_KERNEL=$BASE_PARENT KUNIT_DIR= exec "$0" "$arch" "$flavor"
+	SERIES=$BASE_PARENT KUNIT_DIR= exec "$0" "$arch" "$flavor"
 fi
 if [ -n "$base" ]; then
 	src=$WORK/linux-base

@@ -77,31 +77,50 @@ identity_problem() {
 	return 0
 }
 
-# The three axes of a build: the base kernel (config/base/NAME.env), the
+# The three axes of a build: the series (series-NAME/series.env), the
 # architecture (config/arch/NAME.sh) and the flavor (config/flavors).  Each
 # is one file or one line; the lists below are read from them.
-# base_work BASE: the build directory of another base kernel's series.
-base_work() { (. "$TOP/config/base/$1.env" && echo "$TOP/$BASE_BUILD"); }
-valid_bases() { (cd "$TOP/config/base" && ls -- *.env) | sed 's/\.env$//' | tr '\n' ' '; }
-# series_bases: the bases that are series (make check, make mail): all but
-# a benchmark's kernel (BASE_BENCH_ONLY=1, config/base/7.2-nolock.env).
-series_bases() {
+# series_env NAME: the settings file of series NAME, or of the benchmark's
+# kernel NAME (bench/NAME/series.env, the same keys; not a series).
+series_env() {
+	if [ -f "$TOP/series-$1/series.env" ]; then echo "$TOP/series-$1/series.env"
+	else echo "$TOP/bench/$1/series.env"; fi
+}
+# series_work NAME: the build directory of another series.
+series_work() { (. "$(series_env "$1")" && echo "$TOP/$BASE_BUILD"); }
+valid_series() {
+	(cd "$TOP" && ls -d -- series-*/series.env bench/*/series.env 2>/dev/null) |
+		sed -E 's,^(series-|bench/),,; s,/?series\.env$,,' | tr '\n' ' '
+}
+# checked_series: the series make check and make mail work on: all but a
+# benchmark's kernel (BASE_BENCH_ONLY=1, bench/7.2-nolock/series.env).
+checked_series() {
 	local b
-	for b in $(valid_bases); do
-		grep -qx 'BASE_BENCH_ONLY=1' "$TOP/config/base/$b.env" || printf '%s ' "$b"
+	for b in $(valid_series); do
+		grep -qx 'BASE_BENCH_ONLY=1' "$(series_env "$b")" || printf '%s ' "$b"
 	done
 }
 valid_arches() { (cd "$TOP/config/arch" && ls -- *.sh) | sed 's/\.sh$//' | tr '\n' ' '; }
 valid_flavors() { flavor_table | awk '{ print $1 }' | tr '\n' ' '; }
 
-# The base kernel the scripts work on: BASE_KERNEL (default 6.1).  Its file
-# says where its series and builds live; every script sees them as PATCHES,
-# COVER, EXPECT, WORK (its build directory), TREE (its kernel tree).
-BASE_KERNEL=${BASE_KERNEL:-6.1}
-[ -f "$TOP/config/base/$BASE_KERNEL.env" ] ||
-	die "unknown BASE_KERNEL '$BASE_KERNEL'; valid: $(valid_bases)"
-# shellcheck source=../config/base/6.1.env
-. "$TOP/config/base/$BASE_KERNEL.env"
+# The series the scripts work on: SERIES (default 6.1), a name of
+# series_env; SERIES_LIST: the series make check and make clean work on
+# (default all).  BASE_KERNEL and BASES, their former names, are still
+# read; once resolved here they leave the environment, so that a script
+# that starts another with SERIES=NAME means that series alone.  The
+# series' settings file says where its patches and builds live; every
+# script sees them as PATCHES, COVER, EXPECT, WORK (its build directory),
+# TREE (its kernel tree).
+[ -z "${BASE_KERNEL:-}" ] || [ -z "${SERIES:-}" ] || [ "$BASE_KERNEL" = "$SERIES" ] ||
+	die "SERIES='$SERIES' and BASE_KERNEL='$BASE_KERNEL' (its former name) disagree; set only SERIES"
+SERIES=${SERIES:-${BASE_KERNEL:-6.1}}
+SERIES_LIST=${SERIES_LIST:-${BASES:-}}
+unset BASE_KERNEL BASES
+export SERIES SERIES_LIST
+[ -f "$(series_env "$SERIES")" ] ||
+	die "unknown SERIES '$SERIES'; valid: $(valid_series)"
+# shellcheck source=../series-6.1/series.env
+. "$(series_env "$SERIES")"
 PATCHES=$TOP/$BASE_PATCHES COVER=$TOP/$BASE_COVER EXPECT=$TOP/$BASE_EXPECT
 WORK=$TOP/$BASE_BUILD
 TREE=$WORK/linux
@@ -154,7 +173,7 @@ check_flavor() {
 		die "unknown FLAVOR '$1'; valid: $(valid_flavors)" ;; esac
 }
 # base_flavor_extra KIND FLAVOR: what the base kernel adds to FLAVOR, its
-# BASE_FLAVOR_<KIND>_<FLAVOR> (FRAGMENTS or SUITES; config/base/6.12.env).
+# BASE_FLAVOR_<KIND>_<FLAVOR> (FRAGMENTS or SUITES; series-6.12/series.env).
 base_flavor_extra() { local v="BASE_FLAVOR_$1_$2"; echo "${!v:-}"; }
 # shellcheck disable=SC2046 # word splitting joins the two lists
 flavor_fragments() { echo $(flavor_field "$1" 2) $(base_flavor_extra FRAGMENTS "$1"); }
@@ -198,7 +217,7 @@ print(",".join(str(facts.get(key, "-")) for key in sys.argv[2:]))' "$@"
 # kernels as its unpatched ones: its 'base' is the parent's head.
 objdir() {
 	if [ -n "${3:-}" ] && [ -n "${BASE_PARENT:-}" ]; then
-		echo "$(base_work "$BASE_PARENT")/$1-$2"
+		echo "$(series_work "$BASE_PARENT")/$1-$2"
 	else
 		echo "$WORK/$1-$2${3:+-base}"
 	fi

@@ -21,7 +21,7 @@
 work=$WORK/b4-tree out=$WORK/mail cover=$PATCHES/0000-cover-letter.patch
 command -v b4 >/dev/null || die "b4 is not installed; run 'make deps'"
 git -C "$TREE" rev-parse -q --verify base >/dev/null ||
-	die "no series tree in ${TREE#$TOP/}; run 'make tree BASE_KERNEL=$BASE_KERNEL'"
+	die "no series tree in ${TREE#$TOP/}; run 'make tree SERIES=$SERIES'"
 [ -f "$cover" ] || die "no $cover; run 'make series'"
 
 if [ -n "${MAIL_TEST_SENDER:-}" ]; then
@@ -75,11 +75,11 @@ chmod +x "$WORK/b4-editor.sh"
 } >"$WORK/b4.log" 2>&1 || die "b4 failed; see ${WORK#$TOP/}/b4.log"
 say "$(find "$out" -name '*.eml' | wc -l) messages from $name <$email> in ${out#"$TOP"/}/"
 # A series on top of this one (BASE_PARENT, the 7.2 RFC on the 7.2 fix)
-# is mailed on its own, after this one: make mail BASE_KERNEL=7.2 writes
-# both, each into its base's build directory.
+# is mailed on its own, after this one: make mail SERIES=7.2 writes
+# both, each into its own build directory.
 [ -n "${MAIL_TEST_SENDER:-}" ] && exit 0
-for b in $(series_bases); do
-	grep -qx "BASE_PARENT=$BASE_KERNEL" "$TOP/config/base/$b.env" || continue
+for b in $(checked_series); do
+	grep -qx "BASE_PARENT=$SERIES" "$(series_env "$b")" || continue
 	say "the $b series, on top of this one"
-	BASE_KERNEL=$b KUNIT_DIR= "$TOP/scripts/tree.sh" && BASE_KERNEL=$b KUNIT_DIR= "$TOP/scripts/mail.sh" || exit
+	SERIES=$b KUNIT_DIR= "$TOP/scripts/tree.sh" && SERIES=$b KUNIT_DIR= "$TOP/scripts/mail.sh" || exit
 done

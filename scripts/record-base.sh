@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# make record-base: build the unpatched base (BASE=1) for each arch, run the
+# make record-base: build the unpatched base (UNPATCHED=1) for each arch, run the
 # same guest suites as make check, and record every case's status in
 # EXPECT/base-<arch>.txt.  make check then requires that every case that
 # passed on the base passes on the patched kernel.  A case that fails on the

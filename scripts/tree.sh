@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# make tree: unpack the base kernel (BASE_KERNEL, config/base/) into its
+# make tree: unpack the base kernel of the series (SERIES, its series.env) into its
 # tree (build/SERIES/linux), commit it as tag 'base', apply its patches.
 # Quick when the tree is already at the series.
 . "$(dirname "$0")/lib.sh"
-env=config/base/$BASE_KERNEL.env
+env=$(series_env "$SERIES") env=${env#$TOP/}
 t=${TREE#$TOP/} p=${PATCHES#$TOP/}
 
 if [ -n "${BASE_SUITE:-}" ]; then
-	# Downloaded and unpacked by deps.sh, not installed (config/base/7.2.env).
+	# Downloaded and unpacked by deps.sh, not installed (series-7.2/series.env).
 	[ -f "$BASE_TARBALL" ] ||
 		die "$BASE_TARBALL is missing; run 'make deps' (it fetches $BASE_PKG $BASE_VERSION from $BASE_SUITE)"
 	installed=$BASE_VERSION
@@ -21,18 +21,18 @@ fi
 
 series() { ls "${1:-$PATCHES}"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-'; }
 
-# A base on top of another base's series (BASE_PARENT, config/base/7.2-rfc.env):
+# A base on top of another base's series (BASE_PARENT, series-7.2-rfc/series.env):
 # its 'base' is the parent's base with the parent's patches applied, so its
 # own series is exported and mailed on its own.  parent_stamp says which
 # parent series the tree was made with; a tree made with another is made
 # anew, unless it holds commits not exported yet.
-parent_patches() { (. "$TOP/config/base/$BASE_PARENT.env" && echo "$TOP/$BASE_PATCHES"); }
+parent_patches() { (. "$(series_env "$BASE_PARENT")" && echo "$TOP/$BASE_PATCHES"); }
 parent_stamp() { [ -z "${BASE_PARENT:-}" ] || cat $(series "$(parent_patches)") | sha256sum; }
 if [ -n "${BASE_PARENT:-}" ] && git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1 &&
    [ "$(cat "$TREE/.git/parent-stamp" 2>/dev/null)" != "$(parent_stamp)" ]; then
 	[ "$(git -C "$TREE" rev-list --count base..HEAD)" = 0 ] ||
 		"$TOP/scripts/check-series.sh" --quiet --patches ||
-		die "the $BASE_PARENT series changed under $t, which has commits not in $p/; export them with 'make series BASE_KERNEL=$BASE_KERNEL' first"
+		die "the $BASE_PARENT series changed under $t, which has commits not in $p/; export them with 'make series SERIES=$SERIES' first"
 	say "the $BASE_PARENT series changed: making $t anew"
 	rm -rf "$TREE"
 fi

@@ -3,10 +3,10 @@
 # make vm: boot the kernel of ARCH/FLAVOR under QEMU, run CMD in the guest,
 # stream its output, bring back what it wrote under /results, return its
 # exit status.  Always ends: QEMU is killed after TIMEOUT seconds.  With
-# RESULTS, the run's facts go to RESULTS/vm.json (arch, flavor, base kernel,
+# RESULTS, the run's facts go to RESULTS/vm.json (arch, flavor, series,
 # patched, accelerator, vCPUs, possible CPUs, NUMA nodes, memory, kernel
 # release, exit status).
-# Usage: vm.sh ARCH FLAVOR [BASE] -- CMD
+# Usage: vm.sh ARCH FLAVOR [UNPATCHED] -- CMD
 # Environment: VCPUS (2), MAXCPUS (VCPUS: possible CPUs), MEM (the
 #   flavor's, config/flavors), TIMEOUT (900 s), RESULTS (host dir for /results), ACCEL (auto|kvm|tcg),
 #   ICOUNT=1 (one vCPU, single-threaded TCG with -icount shift=0,sleep=off:
@@ -24,14 +24,14 @@
 arch=$1 flavor=$2; shift 2
 base=
 [ "${1:-}" = -- ] || { base=$1; shift; }
-[ "${1:-}" = -- ] || die "usage: vm.sh ARCH FLAVOR [BASE] -- CMD"
+[ "${1:-}" = -- ] || die "usage: vm.sh ARCH FLAVOR [UNPATCHED] -- CMD"
 shift
 cmd=$*
 use_arch "$arch"; check_flavor "$flavor"
 [ -n "$cmd" ] || die "nothing to run: give CMD='...' (a shell command for the guest)"
 obj=$(objdir "$arch" "$flavor" "$base")
 image=$obj/$ARCH_IMAGE
-[ -f "$image" ] || die "no kernel in ${obj#$TOP/}; run 'make kernel ARCH=$arch FLAVOR=$flavor${base:+ BASE=1}' first"
+[ -f "$image" ] || die "no kernel in ${obj#$TOP/}; run 'make kernel ARCH=$arch FLAVOR=$flavor${base:+ UNPATCHED=1}' first"
 
 icount=
 case ${ICOUNT:-0} in
@@ -158,7 +158,7 @@ if [ "$results" != - ]; then
 	mkdir -p "$results"
 	python3 -c 'import json, sys; k = sys.argv[1::2]; v = sys.argv[2::2]
 print(json.dumps({a: (int(b) if b.isdigit() else b) for a, b in zip(k, v)}, indent=1))' \
-		arch "$arch" flavor "$flavor" base_kernel "$BASE_KERNEL" patched "$([ -n "$base" ] && echo no || echo yes)" \
+		arch "$arch" flavor "$flavor" series "$SERIES" patched "$([ -n "$base" ] && echo no || echo yes)" \
 		accel "$label" vcpus "$vcpus" maxcpus "$maxcpus" online_cpus "$(guest_online)" possible_cpus "$(guest_possible)" nodes "$nodes" memory "$mem" \
 		kernel_release "$(cat "$obj/include/config/kernel.release" 2>/dev/null)" \
 		console "${rundir#$TOP/}/console.log" exit "$rc" qemu_exit "$qrc" >"$results/vm.json"

@@ -8,18 +8,18 @@
 # Prints CSV: pool,<the command's columns>
 # usage: pool-kind.sh CMD...
 . /guest/arch.env
-case $GUEST_BASE_KERNEL in
+case $GUEST_SERIES in
 7.2) pool=objpool ;;
 7.2-rfc) pool=rfc-pool ;;
 7.2-nolock) pool=kmalloc_nolock ;;
-*) echo "pool-kind.sh: base kernel '$GUEST_BASE_KERNEL' is none of 7.2, 7.2-rfc, 7.2-nolock" >&2; exit 1 ;;
+*) echo "pool-kind.sh: base kernel '$GUEST_SERIES' is none of 7.2, 7.2-rfc, 7.2-nolock" >&2; exit 1 ;;
 esac
 # rethook_put (rethook: x86_64) or put_kretprobe_holder (kprobes: arm64).
 nolock=no
 grep -qE ' (rethook_put|put_kretprobe_holder)$' /proc/kallsyms && nolock=yes
 case $pool,$nolock in
 kmalloc_nolock,yes | objpool,no | rfc-pool,no) ;;
-*) echo "pool-kind.sh: kernel of base '$GUEST_BASE_KERNEL', kmalloc_nolock patch's symbols: $nolock; the build is not of its base" >&2; exit 1 ;;
+*) echo "pool-kind.sh: kernel of base '$GUEST_SERIES', kmalloc_nolock patch's symbols: $nolock; the build is not of its base" >&2; exit 1 ;;
 esac
 out=$("$@") || exit
 head -n 1 <<<"$out" | sed 's/^/pool,/'

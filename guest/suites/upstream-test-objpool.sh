@@ -10,7 +10,7 @@
 #   no_leak          every case freed what it allocated (alloc - free = 0)
 #   no_warning       no WARNING, BUG or RCU stall on the console
 # It needs a preemptible kernel (config/preempt.config says why), which
-# the 6.12 base's test flavor is (config/base/6.12.env).
+# the 6.12 base's test flavor is (series-6.12/series.env).
 . /guest/tap.sh
 cases="loaded every_case_hits no_leak no_warning"
 tap_plan 4
@@ -21,7 +21,7 @@ upstream_test_objpool "$ko" ||
 # uname -v names the preemption model: "SMP PREEMPT" for CONFIG_PREEMPT.
 case " $(uname -v) " in
 *" PREEMPT "* | *" PREEMPT_RT "*) ;;
-*) tap_skip_all "upstream's test_objpool hangs a kernel that cannot preempt a kthread ($(uname -v)): merge config/preempt.config (config/base/6.12.env does for its test flavor)" ;;
+*) tap_skip_all "upstream's test_objpool hangs a kernel that cannot preempt a kthread ($(uname -v)): merge config/preempt.config (series-6.12/series.env does for its test flavor)" ;;
 esac
 
 start=$(dmesg | wc -l)

@@ -18,13 +18,13 @@ echo "TAP version 13"
 case " ${BASE_GATES:-} " in
 *" fix-pins "*) ;;
 *)	echo "1..1"
-	echo "ok 1 fix-pins # SKIP a gate of the fix series (BASE_GATES of 7.2 and 6.12); the $BASE_KERNEL series' pins have their own checks"
+	echo "ok 1 fix-pins # SKIP a gate of the fix series (BASE_GATES of 7.2 and 6.12); the $SERIES series' pins have their own checks"
 	exit 0 ;;
 esac
 files=$(ls "$EXPECT"/pinned-*.txt 2>/dev/null)
 if [ -z "$files" ]; then
 	echo "1..1"
-	echo "ok 1 fix-pins # SKIP no ${EXPECT#$TOP/}/pinned-*.txt: the $BASE_KERNEL series pins nothing"
+	echo "ok 1 fix-pins # SKIP no ${EXPECT#$TOP/}/pinned-*.txt: the $SERIES series pins nothing"
 	exit 0
 fi
 # make_results PINNED DIR [CASE MODE]: DIR with a KTAP file per suite of

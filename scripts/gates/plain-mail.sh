@@ -3,7 +3,7 @@
 # TAP: every mail of the base's series is plain text a kernel list reads
 # (scripts/plain_mail.py, whose docstring has the rules): the cover letter
 # and each commit message of $PATCHES (series-N/patches
-# for BASE_KERNEL=N): no line over 100 columns, text and subjects wrapped
+# for SERIES=N): no line over 100 columns, text and subjects wrapped
 # at 75 (trailers and URLs aside), no Markdown table, heading or other
 # markup, no HTML tag, no path or make target of this repository.
 # One case per message, then the checker's two controls: a made-up
@@ -21,7 +21,7 @@ n=1
 if [ -f "$PATCHES/0000-cover-letter.patch" ]; then
 	echo "ok $n cover-letter exported"
 else
-	echo "not ok $n cover-letter exported # no ${PATCHES#$TOP/}/0000-cover-letter.patch: run 'make series BASE_KERNEL=$BASE_KERNEL'"
+	echo "not ok $n cover-letter exported # no ${PATCHES#$TOP/}/0000-cover-letter.patch: run 'make series SERIES=$SERIES'"
 fi
 for p in "$@"; do
 	n=$((n + 1))

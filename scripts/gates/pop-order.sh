@@ -31,7 +31,7 @@ cpus=${POP_ORDER_CPUS:-4} seconds=${POP_ORDER_SECONDS:-3}
 echo "TAP version 13"
 if ! git -C "$TREE" cat-file -e base:include/linux/objpool.h 2>/dev/null; then
 	echo "1..1"
-	echo "ok 1 pop-order # SKIP the $BASE_KERNEL base has no upstream objpool: a gate of the fix series (BASE_GATES of 7.2 and 6.12)"
+	echo "ok 1 pop-order # SKIP the $SERIES base has no upstream objpool: a gate of the fix series (BASE_GATES of 7.2 and 6.12)"
 	exit 0
 fi
 echo "1..6"
@@ -50,15 +50,15 @@ litmus() {
 		return
 	fi
 	if [ ! -f "$TREE/tools/memory-model/linux-kernel.cfg" ]; then
-		echo "not ok $n litmus/$name # no tools/memory-model in ${TREE#$TOP/}; run make tree BASE_KERNEL=$BASE_KERNEL"
+		echo "not ok $n litmus/$name # no tools/memory-model in ${TREE#$TOP/}; run make tree SERIES=$SERIES"
 		return
 	fi
 	got=$(cd "$TREE/tools/memory-model" && "$herd7" -conf linux-kernel.cfg "$dir/$name.litmus" 2>&1 |
 		awk '/^Observation/ { print $3 }')
 	if [ "$got" = "$want" ]; then
-		echo "ok $n litmus/$name # herd7 on $BASE_KERNEL's LKMM: $got, as it must"
+		echo "ok $n litmus/$name # herd7 on $SERIES's LKMM: $got, as it must"
 	else
-		echo "not ok $n litmus/$name # herd7 on $BASE_KERNEL's LKMM: '${got:-no verdict}', expected $want"
+		echo "not ok $n litmus/$name # herd7 on $SERIES's LKMM: '${got:-no verdict}', expected $want"
 	fi
 }
 litmus 1 pop-last-relaxed Sometimes

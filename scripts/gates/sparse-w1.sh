@@ -9,7 +9,7 @@
 # the x86_64 test build (config/post-build-gates).
 # Usage: sparse-w1.sh [--record] [ARCH]   (ARCH: x86_64, the default)
 #   --record: build the same objects of the unpatched base in
-#   build/ARCH-test-base (make kernel ARCH=ARCH BASE=1 first) and write
+#   build/ARCH-test-base (make kernel ARCH=ARCH UNPATCHED=1 first) and write
 #   EXPECT/sparse-w1-base-ARCH.txt; commit that file.
 . "$(dirname "$0")/../lib.sh"
 record=
@@ -57,7 +57,7 @@ mkdir -p "$logdir"
 if [ -n "$record" ]; then
 	bsrc=$WORK/linux-base bobj=$(objdir "$arch" test base)
 	[ -f "$bobj/.config" ] && [ -d "$bsrc" ] ||
-		die "no base build in ${bobj#$TOP/}; run 'make kernel ARCH=$arch BASE=1' first"
+		die "no base build in ${bobj#$TOP/}; run 'make kernel ARCH=$arch UNPATCHED=1' first"
 	{
 		echo "# sparse (C=2) and W=1 warnings of the unpatched base ($arch, test config),"
 		echo "# one 'FILE<TAB>warning' line each, line numbers stripped: the baseline of"

@@ -11,8 +11,9 @@ class DocsRefs(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
         self.root = self.tmp.name
-        os.makedirs(os.path.join(self.root, 'config/base'))
-        for p in ('config/base/7.2.env', 'config/benches', 'README.md'):
+        os.makedirs(os.path.join(self.root, 'series-7.2'))
+        os.makedirs(os.path.join(self.root, 'config'))
+        for p in ('series-7.2/series.env', 'config/benches', 'README.md'):
             with open(os.path.join(self.root, p), 'w') as f:
                 f.write({'config/benches': 'memory | x86_64\n',
                          'README.md': '# Title\n## Try it\n'}.get(p, ''))
@@ -30,10 +31,10 @@ class DocsRefs(unittest.TestCase):
                                     help_text, docs_refs.benches(self.root))
 
     def test_placeholder_matches_any_name(self):
-        self.assertEqual(self.problems('see config/base/NAME.env\n'), [])
+        self.assertEqual(self.problems('see series-NAME/series.env\n'), [])
 
     def test_missing_path(self):
-        self.assertEqual(len(self.problems('see config/base/6.1.env\n')), 1)
+        self.assertEqual(len(self.problems('see series-6.1/series.env\n')), 1)
 
     def test_english_make_is_no_command(self):
         self.assertEqual(self.problems('this would make the tree dirty\n'), [])
