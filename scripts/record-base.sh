@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # make record-base: build the unpatched base (UNPATCHED=1) for each arch, run the
 # same guest suites as make check, and record every case's status in
-# EXPECT/base-<arch>.txt.  make check then requires that every case that
+# EXPECT/unpatched-<arch>.txt.  make check then requires that every case that
 # passed on the base passes on the patched kernel.  A case that fails on the
 # base must be explained in EXPECT/exceptions.txt.
 # ARCHES limits the arches (default: all).
@@ -17,7 +17,7 @@ for arch in ${ARCHES:-$(valid_arches)}; do
 	RESULTS=$res "$TOP/scripts/vm.sh" "$arch" test $base -- \
 		"run-suites $(suites test)"
 	[ -d "$res" ] || die "no results came back from the $arch base guest"
-	out=$EXPECT/base-$arch.txt
+	out=$EXPECT/unpatched-$arch.txt
 	{
 		echo "# Cases of the test flavor's suites (config/flavors) on the unpatched base ($arch, test flavor),"
 		echo "# recorded by 'make record-base' on $(date -u +%Y-%m-%d)."

@@ -164,7 +164,7 @@ module_sweeps() {
 # from is not known, and 12 later runs of the series and one of the base
 # with the int3 handler instrumented did not see it again
 # (results/crash-fault-at-once-2026-11-25.md; make vm
-# FLAVOR=debug CMD='FAULT_AT_ONCE=1 run-suites fault-inject', BASE=1 for
+# FLAVOR=debug CMD='FAULT_AT_ONCE=1 run-suites fault-inject', UNPATCHED=1 for
 # the base).  Each group writes its cases to a file, numbered
 # from where the other ends, and the files are printed in order.
 groups=$(mktemp -d)

@@ -4,20 +4,20 @@
 # series adds or modifies outside tools/ that the ARCH test config compiles,
 # each object built alone in build/ARCH-test.  A file passes when it has no
 # warning (line numbers aside) that the same file did not have on the base,
-# as recorded in EXPECT/sparse-w1-base-ARCH.txt; a file new in the series
+# as recorded in EXPECT/sparse-w1-unpatched-ARCH.txt; a file new in the series
 # has no base warnings.  Needs the kernel built: make check runs it after
 # the x86_64 test build (config/post-build-gates).
 # Usage: sparse-w1.sh [--record] [ARCH]   (ARCH: x86_64, the default)
 #   --record: build the same objects of the unpatched base in
 #   build/ARCH-test-base (make kernel ARCH=ARCH UNPATCHED=1 first) and write
-#   EXPECT/sparse-w1-base-ARCH.txt; commit that file.
+#   EXPECT/sparse-w1-unpatched-ARCH.txt; commit that file.
 . "$(dirname "$0")/../lib.sh"
 record=
 [ "${1:-}" = --record ] && { record=1; shift; }
 arch=${1:-x86_64}
 use_arch "$arch"
 command -v sparse >/dev/null || die "sparse not found; run 'make deps' (Debian package sparse)"
-expect=$EXPECT/sparse-w1-base-$arch.txt
+expect=$EXPECT/sparse-w1-unpatched-$arch.txt
 obj=$(objdir "$arch" test)
 [ -f "$obj/.config" ] && [ -f "$obj/include/generated/autoconf.h" ] ||
 	die "no configured build in ${obj#$TOP/}; run 'make kernel ARCH=$arch' first"
