@@ -358,6 +358,9 @@ def messages(cover_dir, patches, summary_path):
 
 def main():
     usage = __doc__.split('\n\n')[1]
+    if sys.argv[1:2] in (['-h'], ['--help']):
+        print('usage:\n' + usage)
+        return 0
     if len(sys.argv) == 6 and sys.argv[1] == 'write':
         write(*sys.argv[2:6])
         return 0

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Install what the harness needs on a fresh Debian 12 machine: the host's
 # tools, each arch's QEMU and (on a host of another arch) cross compiler
-# (config/arch/), each series' base kernel source package (series-*/series.env), and each
-# arch's guest userspace.  Idempotent: a warm machine costs one dpkg query.
+# (config/arch/), each series' base kernel source package
+# (series-*/series.env), and each arch's guest userspace.  Idempotent: a warm machine costs one dpkg query.
 . "$(dirname "$0")/lib.sh"
 
 # UPSTREAM_POOL_PKG is the source of upstream's objpool, the peer the

@@ -39,6 +39,9 @@ import os
 import sys
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if __name__ == '__main__' and sys.argv[1:2] in (['-h'], ['--help']):
+    print(__doc__.strip())     # usage needs no parser
+    sys.exit(0)
 sys.path.insert(0, os.environ.get('KUNIT_DIR') or next(iter(sorted(glob.glob(
     os.path.join(TOP, 'build/*/linux/tools/testing/kunit')))), ''))
 try:
