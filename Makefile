@@ -81,13 +81,13 @@ clean: ## remove every series' kernel builds, or SERIES_LIST's (keeps the trees 
 # BISECT_TREE BISECT_OBJ BISECT_PATCHES   check-bisect on another tree, object dir, patches (its control's)
 # CCACHE_DIR CCACHE_MAXSIZE   the compiler cache of every kernel build (~/.cache/ccache, 20G)
 # HERD7        the herd7 binary of the litmus checks (default: herd7 on PATH)
-# KUNIT_DIR    the kunit_parser of scripts/ktap.py (default: the series' tree's)
+# KUNIT_DIR    the kunit_parser of scripts/lib/ktap.py (default: the series' tree's)
 # MAIL_TEST_SENDER=1   make mail with a placeholder sender (the mail gate's own runs)
 # MODEL_PIN=1 USERSPACE_PIN=1   rewrite expect/host-*.txt from a model or userspace run
 # SOAK_SECONDS the length of each make soak stress (600)
 # BENCH_US_SCENARIOS BENCH_US_PAIRS BENCH_US_SECONDS   the userspace benchmark's matrix
 # BASE_NMI_CONTROL=0   make check without the NMI control (a series whose series.env turns it on)
-# NMI_CONTROL_TIMEOUT NMI_CONTROL_WAIT NMI_STALL_SECONDS   the NMI control's guest (scripts/nmi-control.sh)
+# NMI_CONTROL_TIMEOUT NMI_CONTROL_WAIT NMI_STALL_SECONDS   the NMI control's guest (scripts/lib/nmi-control.sh)
 # POP_ORDER_CPUS POP_ORDER_SECONDS   the pop-order gate's userspace stress: threads, seconds a run
 ##@ make vm's guest (scripts/vm.sh)
 # ICOUNT=1     one vCPU under QEMU icount (instructions, not time)

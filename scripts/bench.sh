@@ -3,7 +3,7 @@
 # make bench: the benchmarks of config/benches.  Builds the bench kernels
 # they boot (patched and base) if needed, runs each line, and writes
 # build/bench/: NAME.csv per benchmark, then summary.md and the plots
-# (scripts/report.py), over a copy of results/ with this run's CSVs in
+# (scripts/lib/report.py), over a copy of results/ with this run's CSVs in
 # place of theirs.  results/ and the cover letters, which quote it, are
 # left alone: 'make bench-promote' copies build/bench/ into results/.
 # BENCHES="NAME..." runs a subset; the other CSVs are results/' own.
@@ -144,7 +144,7 @@ report=$WORK/bench-report
 rm -rf "$report" && mkdir -p "$report"
 cp -r "$TOP/results/." "$report/" 2>/dev/null
 cp "$out"/*.csv "$report/"
-"$TOP/scripts/report.py" "$report" || die "report failed; build/bench left as it was"
+"$TOP/scripts/lib/report.py" "$report" || die "report failed; build/bench left as it was"
 rm -rf "$BUILD/bench" && mkdir -p "$BUILD/bench"
 cp "$out"/*.csv "$report"/summary.md "$report"/*.png "$BUILD/bench/" 2>/dev/null
 say "build/bench/summary.md written; 'make bench-promote' copies it and this run's CSVs and plots into results/"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Every prefix of the series builds: base+1, base+2, ... HEAD, each built as
 # a kernel (vmlinux and modules) on ARCH.  make check runs it before each
-# arch's test kernel (scripts/check-base.sh): every prefix on x86_64, the
+# arch's test kernel (scripts/lib/check-one-series.sh): every prefix on x86_64, the
 # last patch on the other arches.
 #
 # Usage: check-bisect.sh [ARCH [all|last|objects]]
@@ -24,7 +24,7 @@
 # the kernel step after this one finds it built.  Kbuild allows one source
 # tree per object directory, so this tree, not a worktree beside it.
 #
-# Config: the test flavor's (scripts/kconfig.sh), which has the objpool
+# Config: the test flavor's (scripts/lib/kconfig.sh), which has the objpool
 # KUnit suite and test module, kretprobes, fprobe and kprobe events; with
 # every prefix (not 'last') plus
 # config/bisect.config: CONFIG_DEBUG_OBJPOOL where the series has it, which
@@ -89,7 +89,7 @@ bis=$obj/bisect
 # The test flavor's config, made as scripts/kernel.sh makes it (on HEAD).
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fragments" 2>/dev/null)" != "$(config_stamp "$arch" test "$src")" ]; then
 	say "configuring $arch-test"
-	"$TOP/scripts/kconfig.sh" "$arch" test "$src" "$obj" || exit
+	"$TOP/scripts/lib/kconfig.sh" "$arch" test "$src" "$obj" || exit
 fi
 cp "$obj/.config" "$bis/test.config"
 stamp=$(cat "$obj/.fragments")

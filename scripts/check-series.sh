@@ -13,7 +13,7 @@ quiet= patches_only= tap=
 for a; do case $a in --quiet) quiet=1 ;; --patches) patches_only=1 ;; --tap) tap=1 ;; esac; done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/series.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-"$TOP/scripts/export-series.sh" "$tmp/tree" ${patches_only:+--no-cover} || exit
+"$TOP/scripts/lib/export-patches.sh" "$tmp/tree" ${patches_only:+--no-cover} || exit
 mkdir -p "$tmp/repo"
 for p in "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch; do
 	[ -e "$p" ] && cp "$p" "$tmp/repo/"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # make check: everything a submission must pass, for every series
 # (series-*/series.env; SERIES_LIST limits them), cheapest first within each
-# (see scripts/check-base.sh).  Ends with "N passed, N failed, N skipped"
+# (see scripts/lib/check-one-series.sh).  Ends with "N passed, N failed, N skipped"
 # over all test cases of all series and exits non-zero on a failure.  ARCHES
 # and FLAVORS limit each series' runs (FLAVORS=test leaves the sanitizer flavors
 # out of a quick local run).
@@ -32,7 +32,7 @@ say deps
 say "self-tests of the harness's tools"
 # ktap.py's self-tests parse with the kernel's own KTAP parser; before the
 # first tree exists it comes from the base kernel's tarball.
-parser=$("$TOP/scripts/kunit-tool.sh") || parser=
+parser=$("$TOP/scripts/lib/kunit-parser-dir.sh") || parser=
 KUNIT_DIR=$parser "$TOP/scripts/tests/run.sh" || die "the harness's own tools fail their self-tests (above): fix them before anything they judge"
 status=0
 # Two lanes.  The build phases of all bases (trees, prefix builds,
@@ -54,7 +54,7 @@ rm -rf "$lanes" && mkdir -p "$lanes"
 (
 	for b in $bases; do
 		SERIES=$b KUNIT_DIR= nice -n 19 ionice -c 2 -n 7 \
-			"$TOP/scripts/check-base.sh" build >"$lanes/$b.log" 2>&1
+			"$TOP/scripts/lib/check-one-series.sh" build >"$lanes/$b.log" 2>&1
 		echo $? >"$lanes/$b.rc"
 	done
 ) &
@@ -66,7 +66,7 @@ for b in $bases; do
 	done
 	cat "$lanes/$b.log" 2>/dev/null
 	[ "$(cat "$lanes/$b.rc" 2>/dev/null)" = 0 ] || { status=1; warn "the build phase of $b failed (above)"; }
-	SERIES=$b KUNIT_DIR= "$TOP/scripts/check-base.sh" run || status=1
+	SERIES=$b KUNIT_DIR= "$TOP/scripts/lib/check-one-series.sh" run || status=1
 	[ "$prune" != 1 ] || "$TOP/scripts/clean.sh" "$b"
 done
 wait "$lane"
@@ -78,7 +78,7 @@ echo "== make check steps"
 for b in $bases; do
 	results=$(series_work "$b")/results
 	if [ ! -f "$results/steps.tsv" ]; then
-		echo "FAIL $b    check-base.sh stopped before its first step (see its error above)"
+		echo "FAIL $b    check-one-series.sh stopped before its first step (see its error above)"
 		status=1
 		continue
 	fi
@@ -92,4 +92,4 @@ for b in $bases; do
 	d=$(series_work "$b")/linux/tools/testing/kunit
 	[ -d "$d" ] && { export KUNIT_DIR=$d; break; }
 done
-"$TOP/scripts/ktap.py" total "${steps[@]}" "${verdicts[@]}" && [ $status = 0 ]
+"$TOP/scripts/lib/ktap.py" total "${steps[@]}" "${verdicts[@]}" && [ $status = 0 ]

@@ -120,7 +120,7 @@ done
 # installed for each arch as foreign -dev packages, and a perf build per
 # arch on 2 shared cores; this is a download of the perf users run on
 # Debian 12, of the base's version, and it is a 12 MiB archive that vm.sh
-# appends only to boots that run perf (scripts/initramfs.sh).
+# appends only to boots that run perf (scripts/lib/initramfs.sh).
 # The libraries are perf's DT_NEEDED closure (readelf -d, any arch), which
 # initramfs.sh checks; a library missing here is named there.
 perf_pkgs="linux-perf libc6 libgcc-s1 libstdc++6 libbabeltrace1 libbz2-1.0

@@ -39,7 +39,7 @@ fi
 
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fragments" 2>/dev/null)" != "$(config_stamp "$arch" "$flavor" "$src")" ]; then
 	say "configuring $arch-$flavor${base:+ (base)}"
-	"$TOP/scripts/kconfig.sh" "$arch" "$flavor" "$src" "$obj" || exit
+	"$TOP/scripts/lib/kconfig.sh" "$arch" "$flavor" "$src" "$obj" || exit
 fi
 
 jobs=$(nproc)

@@ -127,7 +127,7 @@ TREE=$WORK/linux
 # Upstream's pool, the peer of every series' (UPSTREAM_POOL_PKG, _TARBALL).
 # shellcheck source=../config/upstream-pool.env
 . "$TOP/config/upstream-pool.env"
-# The KTAP parser scripts/ktap.py uses: this base's own.
+# The KTAP parser scripts/lib/ktap.py uses: this base's own.
 export KUNIT_DIR=${KUNIT_DIR:-$TREE/tools/testing/kunit}
 
 # use_arch ARCH: check ARCH and load its facts (ARCH_* variables).

@@ -5,7 +5,7 @@
 # git identity (git config user.name, user.email): it becomes the author
 # and From: of every patch, every patch gets the sender's Signed-off-by
 # (the sender certifies the DCO), and an OBJPOOL entry of MAINTAINERS
-# that names no maintainer would get "M: sender" (scripts/restamp.sh; the
+# that names no maintainer would get "M: sender" (scripts/lib/restamp-commits.sh; the
 # 6.1 series lists its files under KPROBES instead, so it has none).  The patches carry the project's identity and no Signed-off-by
 # (make series); an unset or placeholder sender is refused (lib.sh,
 # identity_problem).  b4 takes the stamped commits, the cover letter of
@@ -44,7 +44,7 @@ export GIT_COMMITTER_NAME=$name GIT_COMMITTER_EMAIL=$email
 
 rm -rf "$work" "$out"
 git clone -q -n --shared "$TREE" "$work" || die "cannot clone ${TREE#$TOP/}"
-head=$("$TOP/scripts/restamp.sh" "$work" "$name" "$email" --sign --maintainer) ||
+head=$("$TOP/scripts/lib/restamp-commits.sh" "$work" "$name" "$email" --sign --maintainer) ||
 	die "cannot stamp the series with $name <$email> (see above)"
 cd "$work" || exit 1
 git checkout -q -b objpool "$head"

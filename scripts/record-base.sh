@@ -21,7 +21,7 @@ for arch in ${ARCHES:-$(valid_arches)}; do
 	{
 		echo "# Cases of the test flavor's suites (config/flavors) on the unpatched base ($arch, test flavor),"
 		echo "# recorded by 'make record-base' on $(date -u +%Y-%m-%d)."
-		"$TOP/scripts/ktap.py" cases "$res"
+		"$TOP/scripts/lib/ktap.py" cases "$res"
 	} >"$out.tmp" && mv "$out.tmp" "$out"
 	while read -r case st; do
 		case $st in SUCCESS|SKIPPED) continue ;; esac

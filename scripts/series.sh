@@ -9,7 +9,7 @@
 	die "${TREE#$TOP/} has uncommitted changes; commit them (one commit per patch) first"
 tmp=$(mktemp -d "$WORK/series.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-"$TOP/scripts/export-series.sh" "$tmp" || exit
+"$TOP/scripts/lib/export-patches.sh" "$tmp" || exit
 mkdir -p "$PATCHES"
 find "$PATCHES" -name '[0-9][0-9][0-9][0-9]-*.patch' -delete
 cp "$tmp"/*.patch "$PATCHES/" 2>/dev/null || true

@@ -8,7 +8,7 @@
 # unload races, and with the debug flavor the fault sweep at every point
 # and kmemleak; then, on x86_64, the positive control of the KUnit NMI case
 # (the same NMI stress on upstream's objpool must fail with the stress's
-# own verdict; scripts/nmi-control.sh, a guest of its own with 3 vCPUs).
+# own verdict; scripts/lib/nmi-control.sh, a guest of its own with 3 vCPUs).
 # Writes results/soak.md.
 . "$(dirname "$0")/lib.sh"
 secs=${SOAK_SECONDS:-600}
@@ -31,17 +31,17 @@ suites="hotplug-load objpool-soak probe-unload"
 say "guest: $suites, $secs s each where it applies"
 TIMEOUT=$((3 * secs + 2700)) RESULTS=$res/guest "$TOP/scripts/vm.sh" "$arch" "$flavor" -- \
 	"HOTPLUG_SECONDS=$secs SOAK_SECONDS=$secs FAULT_FULL=1000000 run-suites $suites" || rc=1
-"$TOP/scripts/ktap.py" compare "$res/guest" "$arch" --label "soak $arch-$flavor" |
+"$TOP/scripts/lib/ktap.py" compare "$res/guest" "$arch" --label "soak $arch-$flavor" |
 	tee "$res/guest-compare.txt" || rc=1
 
 # The positive control: upstream's pool under the NMI stress must fail
-# with the stress's own verdict (scripts/nmi-control.sh, as in make check).
+# with the stress's own verdict (scripts/lib/nmi-control.sh, as in make check).
 control="skipped: the NMI stress sends NMI IPIs, x86_64 only"
 if [ "$arch" = x86_64 ]; then
 	say "positive control: the NMI stress on upstream's objpool (must fail)"
 	[ -f "$UPSTREAM_POOL_TARBALL" ] ||
 		die "no $UPSTREAM_POOL_TARBALL (upstream's pool); run 'make deps'"
-	line=$("$TOP/scripts/nmi-control.sh" "$arch" "$flavor" "$res/nmi-control") || rc=1
+	line=$("$TOP/scripts/lib/nmi-control.sh" "$arch" "$flavor" "$res/nmi-control") || rc=1
 	control=${line#nmi control "$arch-$flavor": }
 	say "positive control: $control"
 fi

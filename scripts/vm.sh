@@ -46,7 +46,7 @@ esac
 vcpus=${VCPUS:-2} maxcpus=${MAXCPUS:-${VCPUS:-2}} timeout=${TIMEOUT:-900}
 mem=${MEM:-$(flavor_memory "$flavor")}
 
-"$TOP/scripts/initramfs.sh" "$arch" "$obj" || exit
+"$TOP/scripts/lib/initramfs.sh" "$arch" "$obj" || exit
 rundir=$obj/vm
 mkdir -p "$rundir"
 # The command travels as a second cpio archive appended to the first: the
@@ -56,7 +56,7 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/root/guest"
 printf '%s\n' "$cmd" >"$tmp/root/guest/cmd"
 (cd "$tmp/root" && find . | cpio -o -H newc --quiet | gzip -1 -n) >"$tmp/cmd.cpio.gz"
-# perf (scripts/initramfs.sh) only where the command needs it: its 42 MB
+# perf (scripts/lib/initramfs.sh) only where the command needs it: its 42 MB
 # cost a boot up to 1.8 s under TCG.  PERF=auto: when the command names
 # perf (perf ..., a suite or benchmark named perf-*).
 perf=
@@ -79,7 +79,7 @@ multi | single) ;;
 esac
 accel=tcg,thread=${TCG_THREAD:-multi} cpu=$ARCH_QEMU_CPU_TCG
 if [ -z "$icount" ] &&
-   { [ "${ACCEL:-auto}" = kvm ] || { [ "${ACCEL:-auto}" = auto ] && "$TOP/scripts/kvm-probe.sh" "$arch" "$image"; }; }; then
+   { [ "${ACCEL:-auto}" = kvm ] || { [ "${ACCEL:-auto}" = auto ] && "$TOP/scripts/lib/kvm-probe.sh" "$arch" "$image"; }; }; then
 	accel=kvm cpu=$ARCH_QEMU_CPU_KVM
 fi
 qemu=("${ARCH_QEMU[@]}" -cpu "$cpu")
@@ -138,7 +138,7 @@ esac
 
 results=${RESULTS:--}
 timeout -k 5 "$timeout" "${qemu[@]}" </dev/null 2>"$rundir/qemu.err" |
-	"$TOP/scripts/console.py" "$rundir/console.log" "$results" "${V:-0}"
+	"$TOP/scripts/lib/console.py" "$rundir/console.log" "$results" "${V:-0}"
 rc=${PIPESTATUS[1]} qrc=${PIPESTATUS[0]}
 [ "$qrc" = 124 ] && warn "QEMU killed after ${timeout}s (TIMEOUT=)"
 [ -s "$rundir/qemu.err" ] && [ "$qrc" != 0 ] && cat "$rundir/qemu.err" >&2

@@ -16,7 +16,7 @@ ARCH_DEB=amd64
 ARCH_QEMU_PACKAGE=qemu-system-x86
 ARCH_CROSS_PACKAGES="gcc-x86-64-linux-gnu libc6-dev-amd64-cross"
 # QEMU: the program and machine, the CPU under TCG and under KVM (KVM only
-# on a host of this arch, and only when scripts/kvm-probe.sh says it works),
+# on a host of this arch, and only when scripts/lib/kvm-probe.sh says it works),
 # and the serial console the kernel writes to.
 ARCH_QEMU=(qemu-system-x86_64 -machine pc)
 ARCH_QEMU_CPU_TCG=qemu64

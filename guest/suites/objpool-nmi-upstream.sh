@@ -20,7 +20,7 @@ if [ ! -f "$ko" ]; then
 	tap_fail "$name" "upobjpool_nmi.ko not built: needs an x86_64 kernel of the series and upstream's pool source on the host (config/upstream-pool.env, make deps)"
 	exit 0
 fi
-# The kernel's reports of trouble, as scripts/console.py reads them.
+# The kernel's reports of trouble, as scripts/lib/console.py reads them.
 trouble='Kernel panic|Oops|BUG:|WARNING:|general protection fault|UBSAN:|INFO: task .* blocked|rcu: INFO:|hard LOCKUP|soft lockup'
 wait_s=${NMI_CONTROL_WAIT:-60}
 mark=$(dmesg | wc -l)

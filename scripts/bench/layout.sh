@@ -9,7 +9,7 @@
 # CSV: pool,cpus,per_cpu,obj_size,shared_lines
 . "$(dirname "$0")/../lib.sh"
 out=$1
-up=$("$TOP/scripts/upstream-objpool.sh") || exit
+up=$("$TOP/scripts/lib/upstream-objpool-dir.sh") || exit
 dir=$TREE/tools/testing/objpool
 log=$WORK/layout-bench.log
 make -C "$dir" UPSTREAM_DIR="$up" objpool_test >"$log" 2>&1 ||

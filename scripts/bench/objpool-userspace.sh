@@ -14,7 +14,7 @@
 # CSV: see the head of tools/testing/objpool/bench.c.
 . "$(dirname "$0")/../lib.sh"
 out=$1
-up=$("$TOP/scripts/upstream-objpool.sh") || exit
+up=$("$TOP/scripts/lib/upstream-objpool-dir.sh") || exit
 dir=$TREE/tools/testing/objpool
 log=$WORK/objpool-userspace-bench.log
 make -C "$dir" UPSTREAM_DIR="$up" objpool_test >"$log" 2>&1 ||

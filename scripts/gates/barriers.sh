@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # TAP: every ordering operation of the pool tied to the litmus test that
-# proves it (scripts/barrier_tags.py, on the series tree's lib/objpool.c and
+# proves it (scripts/lib/barrier_tags.py, on the series tree's lib/objpool.c and
 # include/linux/objpool.h, and tools/testing/objpool/litmus/):
 #  - tag/T+V: the operation under the comment tag [litmus: T+V] still has
 #    what test T needs of it (the acquire, release, fully ordered cmpxchg,
@@ -23,7 +23,7 @@
 #    reason, never passed.
 . "$(dirname "$0")/../lib.sh"
 dir=$TREE/tools/testing/objpool/litmus
-tool=$TOP/scripts/barrier_tags.py
+tool=$TOP/scripts/lib/barrier_tags.py
 echo "TAP version 13"
 if [ ! -x "$dir/check.sh" ]; then
 	echo "1..1"

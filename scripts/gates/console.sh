@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# TAP: the console check (scripts/console.py) on made-up consoles, a positive
+# TAP: the console check (scripts/lib/console.py) on made-up consoles, a positive
 # control of the detector every guest run relies on: a WARNING outside an
 # expected-warning bracket fails the run, exactly one WARNING naming
 # objpool_push inside one passes, anything else inside one fails; a report
@@ -33,7 +33,7 @@ case_() {
 	local name=$1 want=$2 got
 	shift 2
 	{ echo '@@VM-READY@@'; printf '%s\n' "$@"; echo '@@VM-EXIT=0@@'; } |
-		"$TOP/scripts/console.py" "$tmp/log" - 0 >/dev/null 2>"$tmp/err"
+		"$TOP/scripts/lib/console.py" "$tmp/log" - 0 >/dev/null 2>"$tmp/err"
 	got=$?
 	n=$((n + 1))
 	if [ "$got" = "$want" ]; then

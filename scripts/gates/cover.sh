@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # TAP: the cover letter is plain text and each number of the cover letter
-# and of the commit messages is true (scripts/cover_letter.py check and
+# and of the commit messages is true (scripts/lib/cover_letter.py check and
 # messages, whose docstring has the rules):
 #  - cover/*: the base's cover (series-N/cover) against
 #    results/summary.md: it quotes no Markdown section; every place of a
@@ -21,7 +21,7 @@
 fx=$TOP/scripts/gates/fixtures
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-py() { python3 "$TOP/scripts/cover_letter.py" "$@"; }
+py() { python3 "$TOP/scripts/lib/cover_letter.py" "$@"; }
 
 # control NAME WANT NUMBER CMD...: CMD's TAP must fail exactly the cases
 # WANT (none: pass them all) and name NUMBER in its diagnostics.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# TAP: the docs and comments name only what exists (scripts/docs_refs.py,
+# TAP: the docs and comments name only what exists (scripts/lib/docs_refs.py,
 # whose docstring has the rules): paths, make targets, make help's
 # variables, README and docs/harness.md sections, benchmarks, and every
 # variable a script reads is one make help lists.
@@ -13,7 +13,7 @@ fx=$TOP/scripts/gates/fixtures/docs-refs
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 make -s -C "$TOP" help >"$tmp/help"
-check() { python3 "$TOP/scripts/docs_refs.py" --root "$TOP" --help-text "$tmp/help" "$@"; }
+check() { python3 "$TOP/scripts/lib/docs_refs.py" --root "$TOP" --help-text "$tmp/help" "$@"; }
 
 mapfile -t docs < <(cd "$TOP" && { ls README.md docs/*.md series-*/README series-*/expect/README series-*/series.env \
 	bench/*/README bench/*/series.env 2>/dev/null

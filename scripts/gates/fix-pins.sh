@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # TAP: the pins of a fix series (7.2, 6.12) catch what they are for.  For
-# each EXPECT/pinned-ARCH-FLAVOR.txt of the base (scripts/check-base.sh's
-# judge() passes it to scripts/ktap.py compare --pinned), a results
+# each EXPECT/pinned-ARCH-FLAVOR.txt of the base (scripts/lib/check-one-series.sh's
+# judge() passes it to scripts/lib/ktap.py compare --pinned), a results
 # directory is made up with one KTAP file per pinned suite, every case
 # ending as pinned; then:
 #  - pinned/LABEL/as-pinned: ktap.py compare passes it;
@@ -74,7 +74,7 @@ for suite, tree in suites.items():
 PY
 }
 compare() {	# compare PINNED DIR ARCH: ktap.py compare's exit status
-	"$TOP/scripts/ktap.py" compare "$2" "$3" --label control --pinned "$1" >"$2.log" 2>&1
+	"$TOP/scripts/lib/ktap.py" compare "$2" "$3" --label control --pinned "$1" >"$2.log" 2>&1
 }
 out=$(
 for f in $files; do

@@ -57,8 +57,8 @@ else
 		echo "not ok 1 - messages: ${#mails[@]} for ${#patches[@]} files in ${PATCHES#$TOP/}/"
 	fi
 
-	# 2. The same commits mail.sh stamped (restamp.sh is deterministic).
-	stamped=$("$TOP/scripts/restamp.sh" "$TREE" "$name" "$email" --sign --maintainer)
+	# 2. The same commits mail.sh stamped (restamp-commits.sh is deterministic).
+	stamped=$("$TOP/scripts/lib/restamp-commits.sh" "$TREE" "$name" "$email" --sign --maintainer)
 	commits=($(git -C "$TREE" rev-list --reverse "base..$stamped"))
 	differ=
 	for i in "${!patches[@]}"; do

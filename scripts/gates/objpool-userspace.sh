@@ -27,7 +27,7 @@ if [ ! -d "$dir" ]; then
 	echo "not ok 1 objpool-userspace # no tools/testing/objpool in ${TREE#$TOP/}"
 	exit 0
 fi
-if ! up=$("$TOP/scripts/upstream-objpool.sh" 2>&1); then
+if ! up=$("$TOP/scripts/lib/upstream-objpool-dir.sh" 2>&1); then
 	echo "1..1"
 	echo "not ok 1 objpool-userspace/upstream-peer # $up"
 	exit 0

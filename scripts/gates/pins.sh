@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # TAP: the pins of the series' claim-bearing guest cases hold.
-#  - ktap-pinned/NAME: the controls of scripts/ktap.py compare --pinned
+#  - ktap-pinned/NAME: the controls of scripts/lib/ktap.py compare --pinned
 #    (ktap.py self-test, on made-up results): a pinned case that passes
 #    is green; the same case skipped, removed, or under another name, and
 #    a pinned suite missing, each fail;
@@ -12,7 +12,7 @@
 . "$(dirname "$0")/../lib.sh"
 claims=$EXPECT/claims.txt
 out=$(
-	python3 "$TOP/scripts/ktap.py" self-test 2>&1 ||
+	python3 "$TOP/scripts/lib/ktap.py" self-test 2>&1 ||
 		echo "FAIL ktap-pinned: ktap.py self-test did not pass (its output above)"
 	if [ ! -f "$claims" ]; then
 		echo "ok   pinned: no ${claims#$TOP/}, nothing this series claims is listed # SKIP"
@@ -20,7 +20,7 @@ out=$(
 	fi
 	for flavor in $BASE_CHECK_FLAVORS; do
 		for arch in $(flavor_check_arches "$flavor"); do
-			# the arches this series boots (BASE_CHECK_ARCHES), as check-base.sh
+			# the arches this series boots (BASE_CHECK_ARCHES), as check-one-series.sh
 			case " ${BASE_CHECK_ARCHES:-$arch} " in *" $arch "*) ;; *) continue ;; esac
 			pin=$EXPECT/pinned-$arch-$flavor.txt
 			for s in $(suites "$flavor"); do

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # TAP: every mail of the base's series is plain text a kernel list reads
-# (scripts/plain_mail.py, whose docstring has the rules): the cover letter
+# (scripts/lib/plain_mail.py, whose docstring has the rules): the cover letter
 # and each commit message of $PATCHES (series-N/patches
 # for SERIES=N): no line over 100 columns, text and subjects wrapped
 # at 75 (trailers and URLs aside), no Markdown table, heading or other
@@ -11,7 +11,7 @@
 # must reject, and a made-up plain commit message with pipes, #include
 # <...> and addresses (fixtures/plain-mail.patch) that it must pass.
 . "$(dirname "$0")/../lib.sh"
-check() { python3 "$TOP/scripts/plain_mail.py" --harness "$TOP" --kernel "$TREE" "$@"; }
+check() { python3 "$TOP/scripts/lib/plain_mail.py" --harness "$TOP" --kernel "$TREE" "$@"; }
 fixtures=$TOP/scripts/gates/fixtures
 rules="long-line wrap md-table md-heading md-markup html harness"
 set -- $(ls "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null)
@@ -28,7 +28,7 @@ for p in "$@"; do
 	if out=$(check "$p"); then
 		echo "ok $n $(basename "$p" .patch)"
 	else
-		echo "not ok $n $(basename "$p" .patch) # not plain text: reword it (see scripts/plain_mail.py for the rules)"
+		echo "not ok $n $(basename "$p" .patch) # not plain text: reword it (see scripts/lib/plain_mail.py for the rules)"
 		echo "$out" | sed "s#^$TOP/##; s/^/# /"
 	fi
 done

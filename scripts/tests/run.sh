@@ -4,4 +4,4 @@
 # unittest), as the kernel's kunit.py has kunit_tool_test.py.  make check
 # runs them first: a gate's verdict means nothing if its tool is broken.
 cd "$(dirname "$0")/.." || exit
-PYTHONPATH=$PWD exec python3 -m unittest discover -s tests "$@"
+PYTHONPATH=$PWD/lib exec python3 -m unittest discover -s tests "$@"

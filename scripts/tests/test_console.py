@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Self-tests of scripts/console.py's verdict on a guest's console."""
+"""Self-tests of scripts/lib/console.py's verdict on a guest's console."""
 import unittest
 
 import console

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Self-tests of scripts/cover_letter.py's reading of results/summary.md."""
+"""Self-tests of scripts/lib/cover_letter.py's reading of results/summary.md."""
 import unittest
 
 import cover_letter

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Self-tests of scripts/docs_refs.py, on a made-up repository."""
+"""Self-tests of scripts/lib/docs_refs.py, on a made-up repository."""
 import os
 import tempfile
 import unittest

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Self-tests of scripts/ktap.py: a passing, a failing and a skipped case
+"""Self-tests of scripts/lib/ktap.py: a passing, a failing and a skipped case
 through the kernel's KTAP parser, and compare's verdicts on them.
 
 ktap.py parses with the kernel tree's own tools/testing/kunit: $KUNIT_DIR,

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Self-tests of scripts/plain_mail.py's rules for mail text."""
+"""Self-tests of scripts/lib/plain_mail.py's rules for mail text."""
 import os
 import tempfile
 import unittest

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Self-tests of scripts/report.py's benchmark modules (scripts/bench_report/):
+"""Self-tests of scripts/lib/report.py's benchmark modules (scripts/lib/bench_report/):
 small made-up CSVs in, their section and goal verdicts out."""
 import contextlib
 import csv
@@ -149,8 +149,8 @@ class CommittedResults(unittest.TestCase):
                 shutil.copy(path, d)
             got = bench_report.summary(d)
         diff = list(difflib.unified_diff(want, got, 'results/summary.md', 'report.py', lineterm='', n=1))
-        self.assertFalse(diff, 'results/summary.md is not what scripts/report.py makes of results/*.csv: '
-                         'a change of scripts/bench_report/ changed the report (keep it, or regenerate '
+        self.assertFalse(diff, 'results/summary.md is not what scripts/lib/report.py makes of results/*.csv: '
+                         'a change of scripts/lib/bench_report/ changed the report (keep it, or regenerate '
                          'with make bench), or results/ changed without report.py:\n' + '\n'.join(diff[:30]))
 
 

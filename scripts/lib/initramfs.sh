@@ -8,7 +8,7 @@
 # the modules and kselftests of that build.  Packed again only when one of
 # those changed since the last packing (every boot calls this).
 # Usage: initramfs.sh ARCH OBJDIR
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 arch=$1 obj=$2
 use_arch "$arch"
 cpio=$obj/initramfs.cpio.gz
@@ -29,8 +29,8 @@ if grep -q '^CONFIG_MODULES=y' "$obj/.config" &&
 	# failure here is a broken module, and a suite that needs it would
 	# only skip for want of it.
 	# Upstream's pool for the upobjpool modules, where make deps put its
-	# source (scripts/upstream-objpool.sh); without it they are left out.
-	up=$("$TOP/scripts/upstream-objpool.sh" 2>/dev/null) || up=
+	# source (scripts/lib/upstream-objpool-dir.sh); without it they are left out.
+	up=$("$TOP/scripts/lib/upstream-objpool-dir.sh" 2>/dev/null) || up=
 	if ! kmake "$obj/source" "$obj" -s M="$gm" UP_DIR="$up" \
 			modules >"$gm/build.log" 2>&1; then
 		tail -n 30 "$gm/build.log" | sed 's/^/    /' >&2

@@ -49,9 +49,9 @@ class Prose:
 
 
 # The prose of the summary as a whole, and what several sections quote.
-PROSE = Prose('scripts/bench_report/core.py', {
+PROSE = Prose('scripts/lib/bench_report/core.py', {
     'intro': '''
-Produced by `make bench` (scripts/report.py from the CSV files of
+Produced by `make bench` (scripts/lib/report.py from the CSV files of
 results/); see README.md for what each number means. Each table is
 followed by what it measures and how.
 ''',
@@ -70,7 +70,7 @@ the tables the numbers come from.
 ''',
     'generic': '''
 results/{name}.csv as make bench wrote it (no section of
-scripts/report.py renders it yet): median (min-max) over the runs of
+scripts/lib/report.py renders it yet): median (min-max) over the runs of
 each row.
 ''',
 })

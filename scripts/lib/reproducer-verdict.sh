@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# fix-verdict.sh RESULTS_DIR: one line each for the fix's KUnit reproducer
+# reproducer-verdict.sh RESULTS_DIR: one line each for the fix's KUnit reproducer
 # before (objpool-nmi-unfixed: the case on the base's pool) and after
 # (kunit-objpool: the case on the fixed pool), from a guest run's TAP
 # files, for make check's log: the verdict, the mechanism a catch saw,
@@ -9,7 +9,7 @@
 # pushes nested there, the events the fix exists for.  Prints nothing
 # where the run has neither.
 case ${1:-} in -h|--help) sed -n '3,10s/^# //p' "$0"; exit 0 ;; esac
-res=${1:?usage: fix-verdict.sh RESULTS_DIR}
+res=${1:?usage: reproducer-verdict.sh RESULTS_DIR}
 before=$res/objpool-nmi-unfixed.tap after=$res/kunit-objpool.tap
 counts='objpool_test_nmi: CPU [0-9]*: [0-9]* NMIs, [0-9]* in pop, [0-9]* in push[^#]*nested pushes'
 [ -f "$before" ] && grep -q 'unfixed_push_fails' "$before" || exit 0

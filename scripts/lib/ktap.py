@@ -38,7 +38,7 @@ import json
 import os
 import sys
 
-TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if __name__ == '__main__' and sys.argv[1:2] in (['-h'], ['--help']):
     print(__doc__.strip())     # usage needs no parser
     sys.exit(0)

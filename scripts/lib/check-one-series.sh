@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# check-base.sh [build|run|all]: the part of make check for one base
+# check-one-series.sh [build|run|all]: the part of make check for one base
 # kernel (SERIES), in two phases.  build: its tree, the prefix builds
 # and kernels (and the host checks that read a built kernel); run: the
 # host gates and the guest suites of the kernels that built.  all (the
@@ -12,12 +12,12 @@
 # (default: BASE_CHECK_FLAVORS of its series-*/series.env, each on the
 # arches config/flavors names); ARCHES the arches (default: the base's
 # BASE_CHECK_ARCHES, else all).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 phase=${1:-all}
 case $phase in
 build|run|all) ;;
 -h|--help) sed -n '3,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-*) die "unknown phase '$phase'; usage: check-base.sh [build|run|all]" ;;
+*) die "unknown phase '$phase'; usage: check-one-series.sh [build|run|all]" ;;
 esac
 arches=${ARCHES:-${BASE_CHECK_ARCHES:-$(valid_arches)}}
 flavors=${FLAVORS:-$BASE_CHECK_FLAVORS}
@@ -43,7 +43,7 @@ step() {	# step NAME CMD...: run one step, record its verdict
 # of the series' own suites are pinned per LABEL (ARCH-FLAVOR) in
 # EXPECT/pinned-LABEL.txt, where one exists.
 judge() {
-	"$TOP/scripts/ktap.py" compare "$1" "$2" --label "$SERIES/$3" \
+	"$TOP/scripts/lib/ktap.py" compare "$1" "$2" --label "$SERIES/$3" \
 		--base "$EXPECT/unpatched-$2.txt" --exceptions "$EXPECT/exceptions.txt" \
 		--pinned "$EXPECT/pinned-$3.txt"
 }
@@ -55,7 +55,7 @@ guest_suites() {
 		"run-suites $(suites "$flavor")"
 	judge "$res" "$arch" "$arch-$flavor" || return
 	# the fix series' reproducer, before and after, in make check's log
-	"$TOP/scripts/fix-verdict.sh" "$res" | sed "s/^/$SERIES\/$arch-$flavor: /" >&2
+	"$TOP/scripts/lib/reproducer-verdict.sh" "$res" | sed "s/^/$SERIES\/$arch-$flavor: /" >&2
 }
 
 # gates LABEL LIST [ARG]: the host checks named in config/LIST (each
@@ -116,7 +116,7 @@ shared_gate() {
 }
 # nmi_control ARCH FLAVOR (bases with BASE_NMI_CONTROL=1): the positive
 # control of the KUnit NMI case, in a guest of its own with 3 vCPUs
-# (scripts/nmi-control.sh): upstream's objpool under the same NMI stress
+# (scripts/lib/nmi-control.sh): upstream's objpool under the same NMI stress
 # must fail with the stress's own verdict (a double hand-out, a foreign or
 # lost object, or its STALL line, which the module's watchdog prints after
 # 5 s without progress and then ends the livelock); an RCU stall, a
@@ -125,7 +125,7 @@ shared_gate() {
 # EXPECT/pinned-ARCH-FLAVOR-nmi-control.txt.
 nmi_control() {
 	local arch=$1 flavor=$2 res=$results/$1-$2-nmi-control
-	"$TOP/scripts/nmi-control.sh" "$arch" "$flavor" "$res" >&2
+	"$TOP/scripts/lib/nmi-control.sh" "$arch" "$flavor" "$res" >&2
 	judge "$res/tap" "$arch" "$arch-$flavor-nmi-control"
 }
 post_build_gates_for() { grep -Eq "^[^#].*[[:space:]]$1([[:space:]]|\$)" "$TOP/config/post-build-gates"; }

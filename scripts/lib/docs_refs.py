@@ -200,7 +200,7 @@ def check_file(path, root, tgts, helptext, bench_names):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--root", default=os.path.join(os.path.dirname(__file__), ".."))
+    ap.add_argument("--root", default=os.path.join(os.path.dirname(__file__), "..", ".."))
     ap.add_argument("--help-text", help="make help's output (default: run it)")
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()

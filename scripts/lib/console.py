@@ -45,7 +45,7 @@ EXPECT_BEGIN = re.compile(r'objpool_kunit: expected WARNING begin: (\w+)$')
 EXPECT_END = 'objpool_kunit: expected WARNING end'
 # The functions a test may expect a WARNING from: the pool's misuse checks.
 EXPECTABLE = {'__objpool_debug_push'}
-KNOWN_REPORTS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+KNOWN_REPORTS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                              'expect', 'known-reports.txt')
 
 

@@ -6,7 +6,7 @@ usage: report.py RESULTS_DIR
 
 Writes RESULTS_DIR/summary.md (a goals table, then one section per
 benchmark whose CSV is there) and the plots the sections draw, beside
-the CSVs.  Each benchmark is a module of scripts/bench_report/ declaring
+the CSVs.  Each benchmark is a module of scripts/lib/bench_report/ declaring
 its CSV, its section, its goals and its prose; see that package's
 __init__.py for how to add one.
 """

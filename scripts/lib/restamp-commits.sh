@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# restamp.sh REPO NAME EMAIL [--sign] [--maintainer]: write a copy of the
+# restamp-commits.sh REPO NAME EMAIL [--sign] [--maintainer]: write a copy of the
 # commits base..HEAD of REPO whose author and committer are NAME <EMAIL>,
 # with every Signed-off-by line of their messages removed, and print the
 # copy's head (REPO's branches are left alone).  The author dates are kept;
@@ -10,9 +10,9 @@
 #                insert "M: NAME <EMAIL>" under its title; an M: line that
 #                is a placeholder (identity_problem) is an error.
 # make series uses it with the project's identity, make mail with the
-# sender's (scripts/export-series.sh, scripts/mail.sh).
-. "$(dirname "$0")/lib.sh"
-repo=${1:?usage: restamp.sh REPO NAME EMAIL [--sign] [--maintainer]}
+# sender's (scripts/lib/export-patches.sh, scripts/mail.sh).
+. "$(dirname "$0")/../lib.sh"
+repo=${1:?usage: restamp-commits.sh REPO NAME EMAIL [--sign] [--maintainer]}
 name=${2:?} email=${3:?}
 shift 3
 sign= maint=

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # Prints a directory holding the kernel's KTAP parser (tools/testing/kunit
-# of the series' base kernel), for the self-tests of scripts/ktap.py that
+# of the series' base kernel), for the self-tests of scripts/lib/ktap.py that
 # make check runs before it makes any tree: the tree's own copy when the
 # tree exists, else one extracted once into build/kunit-tool from the base
 # kernel's tarball (make deps installs it).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 if [ -f "$TREE/tools/testing/kunit/kunit_parser.py" ]; then
 	echo "$TREE/tools/testing/kunit"
 	exit 0

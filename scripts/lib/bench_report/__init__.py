@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 """results/summary.md from the CSV files of a benchmark run
-(scripts/report.py is the command).
+(scripts/lib/report.py is the command).
 
 One module per benchmark of config/benches, each declaring:
   CSV        the file of results/ it reads (NAME.csv of its benchmark);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # The positive control of the KUnit NMI case, for make check
-# (scripts/check-base.sh, nmi_control) and make soak: boot ARCH/FLAVOR with
+# (scripts/lib/check-one-series.sh, nmi_control) and make soak: boot ARCH/FLAVOR with
 # 3 vCPUs and run guest suite objpool-nmi-upstream, where the NMI stress of
 # lib/objpool_nmi_stress.h runs on upstream's objpool of 6.12 and must fail
 # with the stress's own verdict (guest/modules/upobjpool_nmi_main.c ends a
@@ -17,7 +17,7 @@
 # Environment: NMI_CONTROL_TIMEOUT (QEMU's, 240 s), NMI_CONTROL_WAIT (the
 # guest's wait for a verdict, 60 s), NMI_STALL_SECONDS (the module's, 5),
 # APPEND (kernel parameters).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 [ $# = 3 ] || die "usage: nmi-control.sh ARCH FLAVOR DIR"
 arch=$1 flavor=$2 res=$3
 name=nmi_stress_catches_upstream_objpool
@@ -33,7 +33,7 @@ secs=$(( $(date +%s) - t0 ))
 console=$(objdir "$arch" "$flavor")/vm/console.log
 cp "$console" "$res/console.log" 2>/dev/null
 rel=${res#$TOP/}
-# scripts/console.py's reports of trouble, and the stress's own lines.
+# scripts/lib/console.py's reports of trouble, and the stress's own lines.
 first_report=$(grep -a -m 1 -E 'Kernel panic|Oops|BUG:|WARNING:|general protection fault|UBSAN:|INFO: task .* blocked|rcu: INFO:|hard LOCKUP|soft lockup' \
 	"$res/console.log" 2>/dev/null | sed 's/^\[[ 0-9.]*\] //')
 stress=$(grep -a -m 1 -E 'upobjpool_nmi: RESULT|objpool NMI stress: STALL' \
