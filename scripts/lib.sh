@@ -127,7 +127,7 @@ TREE=$WORK/linux
 # Upstream's pool, the peer of every series' (UPSTREAM_POOL_PKG, _TARBALL).
 # shellcheck source=../config/upstream-pool.env
 . "$TOP/config/upstream-pool.env"
-# The KTAP parser scripts/lib/ktap.py uses: this base's own.
+# The KTAP parser scripts/lib/ktap.py uses: this series' tree's own.
 export KUNIT_DIR=${KUNIT_DIR:-$TREE/tools/testing/kunit}
 
 # use_arch ARCH: check ARCH and load its facts (ARCH_* variables).
@@ -213,7 +213,7 @@ print(",".join(str(facts.get(key, "-")) for key in sys.argv[2:]))' "$@"
 }
 
 # Output directory of one build: <work>/<arch>-<flavor>[-base].
-# A base on another base's series (BASE_PARENT) has that series' patched
+# A series on another series (BASE_PARENT) has that series' patched
 # kernels as its unpatched ones: its 'base' is the parent's head.
 objdir() {
 	if [ -n "${3:-}" ] && [ -n "${BASE_PARENT:-}" ]; then

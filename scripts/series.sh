@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# make series: export the commits base..HEAD of the base kernel's tree
+# make series: export the commits base..HEAD of the series' tree
 # (build/SERIES/linux) to its patches directory (series-SERIES/patches/),
 # with a cover letter made from its COVER/cover-letter.txt.  Only replaces the patches
 # once the export worked.

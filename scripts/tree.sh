@@ -21,7 +21,7 @@ fi
 
 series() { ls "${1:-$PATCHES}"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-'; }
 
-# A base on top of another base's series (BASE_PARENT, series-7.2-rfc/series.env):
+# A series on top of another series (BASE_PARENT, series-7.2-rfc/series.env):
 # its 'base' is the parent's base with the parent's patches applied, so its
 # own series is exported and mailed on its own.  parent_stamp says which
 # parent series the tree was made with; a tree made with another is made

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# TAP: every mail of the base's series is plain text a kernel list reads
+# TAP: every mail of the series is plain text a kernel list reads
 # (scripts/lib/plain_mail.py, whose docstring has the rules): the cover letter
 # and each commit message of $PATCHES (series-N/patches
 # for SERIES=N): no line over 100 columns, text and subjects wrapped

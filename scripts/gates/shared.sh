@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# TAP: the files this series shares with another base's series
+# TAP: the files this series shares with another series
 # (BASE_SHARED_FILES of series-*/series.env) are the same at the head of both
 # trees (their committed contents), so that the pool does not fork.  One
 # case per file or directory; a skip when the base shares nothing.

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# check-one-series.sh [build|run|all]: the part of make check for one base
-# kernel (SERIES), in two phases.  build: its tree, the prefix builds
+# check-one-series.sh [build|run|all]: the part of make check for one
+# series (SERIES), in two phases.  build: its tree, the prefix builds
 # and kernels (and the host checks that read a built kernel); run: the
 # host gates and the guest suites of the kernels that built.  all (the
 # default) runs both.  make check (scripts/check.sh) runs the build phases
-# of the next bases in the background while this one's run phase boots its
+# of the next series in the background while this one's run phase boots its
 # guests, which leave a core idle most of the time.
 # Writes $WORK/results: one directory of verdicts per step that ran suites,
 # and steps.tsv (verdict, step, seconds).  FLAVORS limits the flavors
 # (default: BASE_CHECK_FLAVORS of its series-*/series.env, each on the
-# arches config/flavors names); ARCHES the arches (default: the base's
+# arches config/flavors names); ARCHES the arches (default: the series'
 # BASE_CHECK_ARCHES, else all).
 . "$(dirname "$0")/../lib.sh"
 phase=${1:-all}
@@ -114,7 +114,7 @@ shared_gate() {
 	wait	# for the shared gate, which may still be running
 	[ -s "$2/shared.tap" ] && grep -q '^ok ' "$2/shared.tap" && ! grep -q '^not ok' "$2/shared.tap"
 }
-# nmi_control ARCH FLAVOR (bases with BASE_NMI_CONTROL=1): the positive
+# nmi_control ARCH FLAVOR (series with BASE_NMI_CONTROL=1): the positive
 # control of the KUnit NMI case, in a guest of its own with 3 vCPUs
 # (scripts/lib/nmi-control.sh): upstream's objpool under the same NMI stress
 # must fail with the stress's own verdict (a double hand-out, a foreign or
@@ -133,7 +133,7 @@ post_build_gates_for() { grep -Eq "^[^#].*[[:space:]]$1([[:space:]]|\$)" "$TOP/c
 # each prefix on x86_64, the last patch on the other arches, in the test
 # flavor's object directory, so that the last prefix is the test kernel
 # the kernel step then finds built.  It runs on every arch of ARCHES
-# (default all), also where the base boots no guest (6.12 and 7.2-rfc on
+# (default all), also where the series boots no guest (6.12 and 7.2-rfc on
 # arm64): there the last patch's own directories only (check-bisect.sh
 # objects: each series' arm64-only code, the KUnit case's pseudo-NMI
 # path and kretprobe's own pool where arm64 has no rethook, compiles),
@@ -171,7 +171,7 @@ build_phase() {
 				step "suites host-post-$arch" gates "host-post-$arch" post-build-gates "$arch"
 		done
 	done
-	# The arches of ARCHES the base boots no test kernel on: their prefix
+	# The arches of ARCHES the series boots no test kernel on: their prefix
 	# builds.
 	for arch in $bisect_arches; do
 		case " $bisected " in *" $arch "*) continue ;; esac
