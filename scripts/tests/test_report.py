@@ -14,7 +14,7 @@ from unittest import mock
 
 import bench_report
 import bench_report
-from bench_report import core, layout, real_load_icount
+from bench_report import core, irq_window_icount, layout, real_load_icount
 
 
 def write_csv(directory, name, rows):
@@ -89,6 +89,30 @@ class RealLoadIcount(unittest.TestCase):
         (goal, _, verdict), = real_load_icount.fix_cost_goals(icount_rows(1000, 1003), series='7.2 fix')
         self.assertTrue(goal.startswith('7.2 fix: a kretprobe hit at most +2 instructions'))
         self.assertEqual(verdict, 'not met, +3.0')
+
+
+class IrqWindowIcount(unittest.TestCase):
+    # base: the series, interrupts off in the windows; patched: preempt-only.
+    def test_section_is_titled_for_the_irq_window(self):
+        lines = irq_window_icount.section(icount_rows(1008, 1000), None)
+        self.assertTrue(lines[0].startswith('## Linux 6.1, the irq window'), lines[0])
+        self.assertIn('| kretprobe | 1008.0 | 1000.0 | 1008.0 | 1000.0 | -8.0 (-0.79%) | '
+                      '0.0000% / 0.0000% |', lines)
+
+    def test_cost_within_the_limit_is_met(self):
+        (goal, measured, verdict), = irq_window_icount.goal(icount_rows(1008, 1000), None)
+        self.assertEqual(goal, "6.1: irqs off in the pool's windows, a kretprobe hit at most 10 "
+                               "instructions over preempt-only, x86_64")
+        self.assertEqual(measured, '1008.0 irqs off, 1000.0 preempt-only (+8.0; 1 + 1 boots)')
+        self.assertEqual(verdict, 'met')
+
+    def test_cost_over_the_limit_is_not_met(self):
+        (_, _, verdict), = irq_window_icount.goal(icount_rows(1011, 1000), None)
+        self.assertEqual(verdict, 'not met, +11.0')
+
+    def test_no_preempt_only_rows_no_goal(self):
+        rows = [r for r in icount_rows(1008, 1000) if r['kernel'] == 'base']
+        self.assertEqual(irq_window_icount.goal(rows, None), [])
 
 
 class SuiteVerdicts(unittest.TestCase):
