@@ -23,6 +23,7 @@
 #define objpool_pop		upobjpool_pop
 #define objpool_push		upobjpool_push
 #define objpool_fini		upobjpool_fini
+#define objpool_drop		upobjpool_drop
 #define OBJPOOL_NR_OBJECT_MAX	UPOBJPOOL_NR_OBJECT_MAX
 
 #include "test_objpool.c"

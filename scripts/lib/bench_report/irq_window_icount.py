@@ -4,7 +4,7 @@ a kretprobe hit on 6.1.  Its base kernels are the 6.1 series' patched
 ones (interrupts off from a push's reservation until its ring's bit is
 set, and in a thief's clear-and-recheck); its patched kernels add
 bench/6.1-irqon's patch, which leaves interrupts on there (preemption
-disabled only, config/base/6.1-irqon.env)."""
+disabled only, bench/6.1-irqon/series.env)."""
 import statistics
 
 from . import real_load_icount
