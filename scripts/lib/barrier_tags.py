@@ -344,6 +344,9 @@ def self_test():
 
 
 def main(argv):
+    if len(argv) == 2 and argv[1] in ("-h", "--help"):
+        sys.stdout.write(__doc__)
+        return 0
     if len(argv) == 2 and argv[1] == "--self-test":
         return 0 if self_test() else 1
     if len(argv) != 4 or argv[1] not in ("check", "controls"):

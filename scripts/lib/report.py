@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Turn the CSV files of a benchmark run into PNG plots and summary.md.
 

@@ -26,6 +26,11 @@ def once(text, old, new, what):
 
 
 def main():
+    if len(sys.argv) == 2 and sys.argv[1] in ("-h", "--help"):
+        print(__doc__)
+        return
+    if len(sys.argv) != 4:
+        sys.exit("usage: variant.py KIND SRC DST (variant.py --help)")
     kind, src, dst = sys.argv[1:4]
     text = open(src).read()
     if kind == "as-written":

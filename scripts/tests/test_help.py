@@ -12,10 +12,14 @@ SCRIPTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def scripts():
+    """The entry points and helpers, shell and Python; not lib.sh (sourced)
+    nor the unittest modules of tests/ (run.sh runs them)."""
     found = glob.glob(os.path.join(SCRIPTS, '*.sh')) + \
-        glob.glob(os.path.join(SCRIPTS, '*', '*.sh'))
+        glob.glob(os.path.join(SCRIPTS, '*', '*.sh')) + \
+        glob.glob(os.path.join(SCRIPTS, '*', '*.py'))
     return sorted(p for p in found
-                  if os.path.basename(p) != 'lib.sh' and '/tests/' not in p)
+                  if os.path.basename(p) != 'lib.sh' and
+                  not os.path.basename(p).startswith('test_'))
 
 
 def ask_help(path):
