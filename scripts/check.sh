@@ -41,13 +41,13 @@ status=0
 # series (host gates, guest suites) waits for its build phase and runs in
 # the foreground, its build phase's output printed first: the log reads
 # one series at a time.
-# Each series judges its KUnit output with its own tree's parser: lib.sh
-# exported this script's series' (KUNIT_DIR), which an empty value resets.
+# Each series judges its KUnit output with its own tree's parser (lib.sh
+# derives KUNIT_DIR for each series unless the user set it).
 lanes=$BUILD/check-lanes
 rm -rf "$lanes" && mkdir -p "$lanes"
 (
 	for b in $series_list; do
-		SERIES=$b KUNIT_DIR= nice -n 19 ionice -c 2 -n 7 \
+		SERIES=$b nice -n 19 ionice -c 2 -n 7 \
 			"$TOP/scripts/lib/check-one-series.sh" build >"$lanes/$b.log" 2>&1
 		echo $? >"$lanes/$b.rc"
 	done
@@ -60,7 +60,7 @@ for b in $series_list; do
 	done
 	cat "$lanes/$b.log" 2>/dev/null
 	[ "$(cat "$lanes/$b.rc" 2>/dev/null)" = 0 ] || { status=1; warn "the build phase of $b failed (above)"; }
-	SERIES=$b KUNIT_DIR= "$TOP/scripts/lib/check-one-series.sh" run || status=1
+	SERIES=$b "$TOP/scripts/lib/check-one-series.sh" run || status=1
 	[ "$prune" != 1 ] || "$TOP/scripts/clean.sh" "$b"
 done
 wait "$lane"

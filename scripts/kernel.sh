@@ -12,7 +12,7 @@ obj=$(objdir "$arch" "$flavor" "$base")
 src=$TREE
 # The base of a series on another's (BASE_PARENT) is that series' head.
 if [ -n "$base" ] && [ -n "${BASE_PARENT:-}" ]; then
-	SERIES=$BASE_PARENT KUNIT_DIR= exec "$0" "$arch" "$flavor"
+	SERIES=$BASE_PARENT exec "$0" "$arch" "$flavor"
 fi
 if [ -n "$base" ]; then
 	src=$WORK/linux-base

@@ -127,8 +127,13 @@ TREE=$WORK/linux
 # Upstream's pool, the peer of every series' (UPSTREAM_POOL_PKG, _TARBALL).
 # shellcheck source=../config/upstream-pool.env
 . "$TOP/config/upstream-pool.env"
-# The KTAP parser scripts/lib/ktap.py uses: this series' tree's own.
-export KUNIT_DIR=${KUNIT_DIR:-$TREE/tools/testing/kunit}
+# The KTAP parser scripts/lib/ktap.py uses: KUNIT_DIR when the user sets
+# it, else this series' tree's own.  KUNIT_DIR_OF_TREE marks the derived
+# value, so that a script started for another series derives its own.
+if [ -z "${KUNIT_DIR:-}" ] || [ "$KUNIT_DIR" = "$KUNIT_DIR_OF_TREE" ]; then
+	KUNIT_DIR=$TREE/tools/testing/kunit KUNIT_DIR_OF_TREE=$TREE/tools/testing/kunit
+fi
+export KUNIT_DIR KUNIT_DIR_OF_TREE
 
 # use_arch ARCH: check ARCH and load its facts (ARCH_* variables).
 use_arch() {
