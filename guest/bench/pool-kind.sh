@@ -1,18 +1,17 @@
 # SPDX-License-Identifier: GPL-2.0
 # Runs a benchmark command and puts, before each of its CSV rows, the kind
-# of kretprobe instances of the booted kernel, named from the base kernel
-# the build is of (/guest/arch.env): 7.2, the fixed upstream objpool (the
-# 7.2 series); 7.2-rfc, the RFC's pool; 7.2-nolock, no pool: kmalloc_nolock()
-# on each hit (bench/7.2-nolock).  The kind is checked against the kernel:
-# only the kmalloc_nolock kernel has the symbols of that patch.
+# of kretprobe instances of the booted kernel, as its series.env names it
+# (BASE_POOL_KIND, in /guest/arch.env): objpool, the fixed upstream pool;
+# rfc-pool, the RFC's pool; kmalloc_nolock, no pool, an allocation on each
+# hit.  The kind is checked against the kernel: only the kmalloc_nolock
+# kernel has the symbols of that patch.
 # Prints CSV: pool,<the command's columns>
 # usage: pool-kind.sh CMD...
 . /guest/arch.env
-case $GUEST_SERIES in
-7.2) pool=objpool ;;
-7.2-rfc) pool=rfc-pool ;;
-7.2-nolock) pool=kmalloc_nolock ;;
-*) echo "pool-kind.sh: base kernel '$GUEST_SERIES' is none of 7.2, 7.2-rfc, 7.2-nolock" >&2; exit 1 ;;
+pool=$GUEST_POOL_KIND
+case $pool in
+objpool | rfc-pool | kmalloc_nolock) ;;
+*) echo "pool-kind.sh: the series '$GUEST_SERIES' names no pool kind (BASE_POOL_KIND of its series.env: objpool, rfc-pool or kmalloc_nolock)" >&2; exit 1 ;;
 esac
 # rethook_put (rethook: x86_64) or put_kretprobe_holder (kprobes: arm64).
 nolock=no

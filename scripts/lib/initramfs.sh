@@ -100,8 +100,9 @@ ln -s busybox "$root/bin/sh"
 cp "$TOP/guest/init" "$root/init"
 cp -r "$TOP/guest/." "$root/guest/"
 rm -rf "$root/guest/src" "$root/guest/init" "$root/guest/modules"
-printf 'GUEST_ARCH=%s\nSYSCALL_PREFIX=%s\nGUEST_SERIES=%s\nGUEST_FPROBE_ENTRY_DATA_CASE=%s\n' \
-	"$arch" "$ARCH_SYSCALL_PREFIX" "$SERIES" "${BASE_FPROBE_ENTRY_DATA_CASE:-0}" >"$root/guest/arch.env"
+printf 'GUEST_ARCH=%s\nSYSCALL_PREFIX=%s\nGUEST_SERIES=%s\nGUEST_FPROBE_ENTRY_DATA_CASE=%s\nGUEST_POOL_KIND=%s\n' \
+	"$arch" "$ARCH_SYSCALL_PREFIX" "$SERIES" "${BASE_FPROBE_ENTRY_DATA_CASE:-0}" "${BASE_POOL_KIND:-}" \
+	>"$root/guest/arch.env"
 
 # Guest programs: one static binary per C file in guest/src.
 for c in "$TOP"/guest/src/*.c; do
