@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Every prefix of the series builds: base+1, base+2, ... HEAD, each built as
 # a kernel (vmlinux and modules) on ARCH.  make check runs it before each
-# arch's test kernel (scripts/lib/check-one-series.sh): every prefix on x86_64, the
-# last patch on the other arches.
+# arch's test kernel (scripts/lib/check-one-series.sh): every prefix or
+# the last patch, as the arch's ARCH_BISECT says (config/arch/ARCH.sh).
 #
 # Usage: check-bisect.sh [ARCH [all|last|objects]]
 #   ARCH  one arch (config/arch/); without it, every arch of ARCHES (default

@@ -141,6 +141,8 @@ use_arch() {
 	# shellcheck source=../config/arch/x86_64.sh
 	. "$TOP/config/arch/$1.sh"
 }
+# arch_fact ARCH KEY: one fact of ARCH (its ARCH_KEY), without loading it.
+arch_fact() { (use_arch "$1" && v=ARCH_$2 && echo "${!v:-}"); }
 # The cross compiler prefix of the loaded arch: none on a host of that arch.
 arch_cross() { [ "$(uname -m)" = "$ARCH_UNAME" ] || echo "$ARCH_TRIPLET-"; }
 arch_cc() { echo "$(arch_cross)gcc"; }

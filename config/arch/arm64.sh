@@ -24,4 +24,10 @@ ARCH_QEMU_CPU_KVM=host
 ARCH_CONSOLE=ttyAMA0
 # The prefix of system call entry points in /proc/kallsyms (the guest's
 # benchmarks probe <prefix>getppid).
+# make check's prefix builds on this arch: every patch (all) or the last
+# (last); every patch on one arch is enough to bisect, the rest is time.
+ARCH_BISECT=last
+# 1 when its guests can send NMI IPIs, which the NMI control's stress
+# (scripts/lib/nmi-control.sh, make check and make soak) needs.
+ARCH_NMI_IPI=0
 ARCH_SYSCALL_PREFIX=__arm64_sys_

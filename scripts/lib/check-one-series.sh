@@ -130,7 +130,8 @@ nmi_control() {
 }
 post_build_gates_for() { grep -Eq "^[^#].*[[:space:]]$1([[:space:]]|\$)" "$TOP/config/post-build-gates"; }
 # bisect ARCH: every prefix of the series builds (scripts/check-bisect.sh):
-# each prefix on x86_64, the last patch on the other arches, in the test
+# each prefix or the last patch only, as the arch's ARCH_BISECT says
+# (config/arch/ARCH.sh), in the test
 # flavor's object directory, so that the last prefix is the test kernel
 # the kernel step then finds built.  It runs on every arch of ARCHES
 # (default all), also where the series boots no guest (6.12 and 7.2-rfc on
@@ -140,14 +141,12 @@ post_build_gates_for() { grep -Eq "^[^#].*[[:space:]]$1([[:space:]]|\$)" "$TOP/c
 # not a whole kernel nothing boots.
 bisect_arches=${ARCHES:-$(valid_arches)}
 bisect() {	# bisect ARCH [MODE]: MODE as check-bisect.sh's; default by arch
-	local mode=${2:-last}
-	[ "$1" = x86_64 ] && mode=all
-	"$TOP/scripts/check-bisect.sh" "$1" "$mode"
+	"$TOP/scripts/check-bisect.sh" "$1" "${2:-$(arch_fact "$1" BISECT)}"
 }
 bisect_name() {
-	case $1-${2:-} in
-	x86_64-*) echo "bisect $1 (every patch)" ;;
-	*-objects) echo "bisect $1 (last patch's directories)" ;;
+	case ${2:-$(arch_fact "$1" BISECT)} in
+	all) echo "bisect $1 (every patch)" ;;
+	objects) echo "bisect $1 (last patch's directories)" ;;
 	*) echo "bisect $1 (last patch)" ;;
 	esac
 }
@@ -190,7 +189,7 @@ run_phase() {
 			case " $arches " in *" $arch "*) ;; *) continue ;; esac
 			built "$arch-$flavor" || continue	# its kernel step failed
 			step "suites $arch-$flavor" guest_suites "$arch" "$flavor"
-			[ "$flavor" = test ] && [ "$arch" = x86_64 ] &&
+			[ "$flavor" = test ] && [ "$(arch_fact "$arch" NMI_IPI)" = 1 ] &&
 				[ "${BASE_NMI_CONTROL:-}" = 1 ] &&
 				step "nmi control $arch-$flavor" nmi_control "$arch" "$flavor"
 		done
