@@ -4,9 +4,11 @@
 
 # SERIES, SERIES_LIST and UNPATCHED were BASE_KERNEL, BASES and BASE: the
 # old names still work (scripts/lib.sh resolves the first two).
-SERIES ?= $(or $(BASE_KERNEL),6.1)
+# DEFAULT_SERIES, DEFAULT_ARCH, TEST_FLAVOR, SOAK_FLAVOR, BENCH_FLAVOR.
+include config/defaults.env
+SERIES ?= $(or $(BASE_KERNEL),$(DEFAULT_SERIES))
 SERIES_LIST ?= $(BASES)
-ARCH ?= x86_64
+ARCH ?= $(DEFAULT_ARCH)
 ARCHES ?=
 FLAVOR ?=
 FLAVORS ?=
@@ -37,10 +39,10 @@ check-series: ## check that the series' patches/ applies and matches the tree
 	@$(S)/check-series.sh
 
 kernel: tree ## build one kernel: ARCH, FLAVOR, UNPATCHED=1 for the base without the series
-	@$(S)/kernel.sh $(ARCH) $(or $(FLAVOR),test) $(unpatched)
+	@$(S)/kernel.sh $(ARCH) $(or $(FLAVOR),$(TEST_FLAVOR)) $(unpatched)
 
 vm: ## boot that kernel under QEMU and run CMD in the guest (see scripts/vm.sh)
-	@$(S)/vm.sh $(ARCH) $(or $(FLAVOR),test) $(unpatched) -- '$(CMD)'
+	@$(S)/vm.sh $(ARCH) $(or $(FLAVOR),$(TEST_FLAVOR)) $(unpatched) -- '$(CMD)'
 
 check: ## every gate and guest suite of every series: SERIES_LIST, ARCHES, FLAVORS limit it
 	@$(S)/check.sh
@@ -51,7 +53,7 @@ bench: ## the benchmarks of config/benches into build/bench/ (BENCHES limits the
 bench-promote: ## copy the last make bench (build/bench/) into results/; then make series
 	@$(S)/bench-promote.sh
 
-soak: tree ## long stress runs of ARCH/FLAVOR (default x86_64 debug), results/soak.md
+soak: tree ## long stress runs of ARCH/FLAVOR (default the arch and SOAK_FLAVOR of config/defaults.env)
 	@$(S)/soak.sh
 
 record-base: deps tree ## record the unpatched base's suite results in the series' expect/
@@ -67,11 +69,11 @@ clean: ## remove every series' kernel builds, or SERIES_LIST's (keeps the trees 
 	@$(S)/clean.sh $(SERIES_LIST)
 
 ##@ Variables (make VAR=value TARGET, or VAR=value make TARGET)
-# SERIES       the series a target works on (series-*/series.env); default 6.1; old name BASE_KERNEL
+# SERIES       the series a target works on (series-*/series.env); default DEFAULT_SERIES of config/defaults.env; old name BASE_KERNEL
 # SERIES_LIST  the series make check and make clean work on; default all; old name BASES
-# ARCH         the arch of single-arch targets (config/arch/*.sh); default x86_64
+# ARCH         the arch of single-arch targets (config/arch/*.sh); default DEFAULT_ARCH
 # ARCHES       the arches of multi-arch targets (check, check-bisect, record-base); default all
-# FLAVOR       the kernel flavor (config/flavors); default test (soak: debug)
+# FLAVOR       the kernel flavor (config/flavors); default TEST_FLAVOR (soak: SOAK_FLAVOR)
 # FLAVORS      the flavors make check runs; default the series' BASE_CHECK_FLAVORS
 # PRUNE=1      make check removes each series' kernel builds when its steps are done (CI's default)
 # UNPATCHED=1  kernel, vm: the base without the series' patches (7.2-rfc: 7.2 with its fixes); old name BASE=1

@@ -22,9 +22,10 @@ selected() { case " $benches " in *" $1 "*) ;; *) return 1 ;; esac; }
 
 # line_series SETTINGS: the series whose kernels a line boots (a SERIES=
 # setting, or its former name BASE_KERNEL=, or this run's).  line_flavor
-# SETTINGS: the flavor of the kernels it boots (a FLAVOR= setting, or bench).
+# SETTINGS: the flavor of the kernels it boots (a FLAVOR= setting, or
+# BENCH_FLAVOR).
 line_series() { local s; for s in $1; do case $s in SERIES=*|BASE_KERNEL=*) echo "${s#*=}"; return ;; esac; done; echo "$SERIES"; }
-line_flavor() { local s; for s in $1; do case $s in FLAVOR=*) echo "${s#*=}"; return ;; esac; done; echo bench; }
+line_flavor() { local s; for s in $1; do case $s in FLAVOR=*) echo "${s#*=}"; return ;; esac; done; echo "$BENCH_FLAVOR"; }
 
 # The bench kernels the selected lines boot, with their series' trees.
 while IFS='|' read -r name arches kernels _ settings _; do

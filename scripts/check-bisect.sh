@@ -55,7 +55,7 @@ arch=$1 mode=${2:-all}
 case $mode in all|last|objects) ;; *) die "usage: check-bisect.sh [ARCH [all|last|objects]], not '$*'" ;; esac
 use_arch "$arch"
 src=${BISECT_TREE:-$TREE}
-obj=${BISECT_OBJ:-$(objdir "$arch" test)}
+obj=${BISECT_OBJ:-$(objdir "$arch" "$TEST_FLAVOR")}
 patches=${BISECT_PATCHES:-$PATCHES}
 rel() { echo "${1#$TOP/}"; }
 
@@ -88,7 +88,7 @@ bis=$obj/bisect
 
 # The test flavor's config, made as scripts/kernel.sh makes it (on HEAD).
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fragments" 2>/dev/null)" != "$(config_stamp "$arch" test "$src")" ]; then
-	say "configuring $arch-test"
+	say "configuring $arch-$TEST_FLAVOR"
 	"$TOP/scripts/lib/kconfig.sh" "$arch" test "$src" "$obj" || exit
 fi
 cp "$obj/.config" "$bis/test.config"
@@ -113,10 +113,11 @@ trap 'exit 130' INT TERM
 
 # The prefixes' config: the test config plus config/bisect.config, each of
 # whose options must land on HEAD where HEAD's Kconfig defines it.
-# Only where every prefix builds: the last patch alone (arm64) builds the
-# test config, whose objects ccache holds from the base's own test kernel
-# (and, for the RFC, from 7.2's, but for the files the RFC changes); the
-# debug option's code is the same C on every arch, built on x86_64.
+# Only where every prefix builds: the last patch alone (ARCH_BISECT=last)
+# builds the test config, whose objects ccache holds from the base's own
+# test kernel (and, for a series on another, from its parent's, but for
+# the files the series changes); the debug option's code is the same C on
+# every arch, built on the arches that build every prefix.
 cp "$bis/test.config" "$bis/full.config"
 frag=$TOP/config/bisect.config
 [ "$mode" = all ] || frag=/dev/null
@@ -224,6 +225,6 @@ if ! cmp -s "$bis/full.config" "$bis/test.config"; then
 	log=$bis/test-config.log
 	t0=$(date +%s)
 	build "$log"; rc=$?
-	verdict "$n/$n" "patch $n/$n with the test flavor's config (no config/bisect.config)" "$log" "$(( $(date +%s) - t0 ))" "$rc"
+	verdict "$n/$n" "patch $n/$n with the $TEST_FLAVOR flavor's config (no config/bisect.config)" "$log" "$(( $(date +%s) - t0 ))" "$rc"
 fi
 exit $status

@@ -7,6 +7,11 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # base's tree and kernels are in its WORK directory (below).
 BUILD=$TOP/build
 
+# The defaults (DEFAULT_SERIES, DEFAULT_ARCH) and the flavors' roles
+# (TEST_FLAVOR, SOAK_FLAVOR, BENCH_FLAVOR).
+# shellcheck source=../config/defaults.env
+. "$TOP/config/defaults.env"
+
 die() { printf '%s: error: %s\n' "${0##*/}" "$*" >&2; exit 1; }
 
 # Every script answers -h or --help (among its arguments before a "--")
@@ -103,7 +108,7 @@ checked_series() {
 valid_arches() { (cd "$TOP/config/arch" && ls -- *.sh) | sed 's/\.sh$//' | tr '\n' ' '; }
 valid_flavors() { flavor_table | awk '{ print $1 }' | tr '\n' ' '; }
 
-# The series the scripts work on: SERIES (default 6.1), a name of
+# The series the scripts work on: SERIES (default DEFAULT_SERIES), a name of
 # series_env; SERIES_LIST: the series make check and make clean work on
 # (default all).  BASE_KERNEL and BASES, their former names, are still
 # read; once resolved here they leave the environment, so that a script
@@ -113,7 +118,7 @@ valid_flavors() { flavor_table | awk '{ print $1 }' | tr '\n' ' '; }
 # TREE (its kernel tree).
 [ -z "${BASE_KERNEL:-}" ] || [ -z "${SERIES:-}" ] || [ "$BASE_KERNEL" = "$SERIES" ] ||
 	die "SERIES='$SERIES' and BASE_KERNEL='$BASE_KERNEL' (its former name) disagree; set only SERIES"
-SERIES=${SERIES:-${BASE_KERNEL:-6.1}}
+SERIES=${SERIES:-${BASE_KERNEL:-$DEFAULT_SERIES}}
 SERIES_LIST=${SERIES_LIST:-${BASES:-}}
 unset BASE_KERNEL BASES
 export SERIES SERIES_LIST

@@ -12,14 +12,14 @@ status=0
 base=1
 [ "$(git -C "$TREE" rev-list --count base..HEAD)" = 0 ] && base=
 for arch in ${ARCHES:-$(valid_arches)}; do
-	"$TOP/scripts/kernel.sh" "$arch" test $base || exit
-	res=$WORK/results/$arch-test-base
-	RESULTS=$res "$TOP/scripts/vm.sh" "$arch" test $base -- \
-		"run-suites $(suites test)"
+	"$TOP/scripts/kernel.sh" "$arch" "$TEST_FLAVOR" $base || exit
+	res=$WORK/results/$arch-$TEST_FLAVOR-base
+	RESULTS=$res "$TOP/scripts/vm.sh" "$arch" "$TEST_FLAVOR" $base -- \
+		"run-suites $(suites "$TEST_FLAVOR")"
 	[ -d "$res" ] || die "no results came back from the $arch base guest"
 	out=$EXPECT/unpatched-$arch.txt
 	{
-		echo "# Cases of the test flavor's suites (config/flavors) on the unpatched base ($arch, test flavor),"
+		echo "# Cases of the $TEST_FLAVOR flavor's suites (config/flavors) on the unpatched base ($arch),"
 		echo "# recorded by 'make record-base' on $(date -u +%Y-%m-%d)."
 		"$TOP/scripts/lib/ktap.py" cases "$res"
 	} >"$out.tmp" && mv "$out.tmp" "$out"

@@ -3,17 +3,18 @@
 # make soak: the stress cases for a long time, for local runs before a
 # submission; not part of make check. SOAK_SECONDS (default 600) is the
 # time of each part: the userspace stress test (all cases, each for
-# SOAK_SECONDS / 10), then in one guest of ARCH/FLAVOR (default x86_64
-# debug): CPU hotplug under kretprobe load, the objpool module, the
-# unload races, and with the debug flavor the fault sweep at every point
-# and kmemleak; then, on an arch whose guests send NMI IPIs
+# SOAK_SECONDS / 10), then in one guest of ARCH/FLAVOR (default
+# DEFAULT_ARCH and SOAK_FLAVOR, config/defaults.env): CPU hotplug under
+# kretprobe load, the objpool module, the unload races, and where the
+# flavor's suites (config/flavors) have them the fault sweep at every
+# point and kmemleak; then, on an arch whose guests send NMI IPIs
 # (ARCH_NMI_IPI), the positive control of the KUnit NMI case
 # (the same NMI stress on upstream's objpool must fail with the stress's
 # own verdict; scripts/lib/nmi-control.sh, a guest of its own with 3 vCPUs).
 # Writes results/soak.md.
 . "$(dirname "$0")/lib.sh"
 secs=${SOAK_SECONDS:-600}
-arch=${ARCH:-x86_64} flavor=${FLAVOR:-debug}
+arch=${ARCH:-$DEFAULT_ARCH} flavor=${FLAVOR:-$SOAK_FLAVOR}
 use_arch "$arch"; check_flavor "$flavor"
 case $secs in ''|*[!0-9]*) die "SOAK_SECONDS must be a number of seconds, not '$secs'" ;; esac
 res=$WORK/results/soak-$arch-$flavor
@@ -28,7 +29,8 @@ make -s -C "$dir" objpool_test >"$res/userspace-build.log" 2>&1 ||
 
 "$TOP/scripts/kernel.sh" "$arch" "$flavor" || exit 1
 suites="hotplug-load objpool-soak probe-unload"
-[ "$flavor" = debug ] && suites="kmemleak-baseline $suites fault-inject kmemleak"
+case " $(suites "$flavor") " in *" fault-inject "*) suites="$suites fault-inject" ;; esac
+case " $(suites "$flavor") " in *" kmemleak "*) suites="kmemleak-baseline $suites kmemleak" ;; esac
 say "guest: $suites, $secs s each where it applies"
 TIMEOUT=$((3 * secs + 2700)) RESULTS=$res/guest "$TOP/scripts/vm.sh" "$arch" "$flavor" -- \
 	"HOTPLUG_SECONDS=$secs SOAK_SECONDS=$secs FAULT_FULL=1000000 run-suites $suites" || rc=1

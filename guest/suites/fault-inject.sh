@@ -138,12 +138,12 @@ sweep_module() {
 module_sweeps() {
 	# Passes wrongly: a bad unwind at an untried point (here: the last 100 and every 25th).
 	sweep_module fprobe_sample fprobe_example \
-		"samples/fprobe needs CONFIG_FPROBE: x86_64 only in 6.1" \
+		"samples/fprobe needs CONFIG_FPROBE, which this flavor sets only where every base has rethook" \
 		"symbol=kernel_clone use_trace=1 stackdump=0"
 	# Passes wrongly: as above; a run that absorbs a failure must still pass its own checks.
 	ko=$(module_path test_objpool)
 	if [ -n "$ko" ] && upstream_test_objpool "$ko"; then
-		tap_skip objpool_module "test_objpool.ko is upstream's (6.12): it takes none of these parameters and hangs this guest (series-6.12/expect/README)"
+		tap_skip objpool_module "test_objpool.ko is upstream's: it takes none of these parameters and hangs this guest (series-6.12/expect/README)"
 	else
 		sweep_module objpool_module test_objpool "CONFIG_TEST_OBJPOOL off" \
 			"verify=1 verify_iterations=50 nr_objs=64 cases=9 impls=1 irq=1"

@@ -22,8 +22,8 @@ timed() {
 	echo "$step,$arch,$flavor,$(vm_fact "$res" accel vcpus),$run,$(echo "$t1 - $t0" | bc)" >>"$csv"
 }
 for arch in $(valid_arches); do
-	flavor=bench
-	[ -f "$(objdir "$arch" $flavor)/.first-build-seconds" ] || flavor=test
+	flavor=$BENCH_FLAVOR
+	[ -f "$(objdir "$arch" $flavor)/.first-build-seconds" ] || flavor=$TEST_FLAVOR
 	[ -f "$(objdir "$arch" $flavor)/.first-build-seconds" ] || continue
 	echo "first build of the build dir,$arch,$flavor,-,-,1,$(cat "$(objdir "$arch" $flavor)/.first-build-seconds")" >>"$csv"
 	for run in 1 2 3; do

@@ -17,6 +17,8 @@
 # seconds.
 . "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d)
+# The made-up trees build with the default arch's compiler, as its test kernel.
+a=$DEFAULT_ARCH
 trap 'rm -rf "$tmp"' EXIT
 n=0
 tap() {	# tap OK NAME [DIAGNOSTICS-FILE]
@@ -76,10 +78,10 @@ run() {
 	rm -rf "$d/obj"
 	mkdir -p "$d/obj"
 	printf 'CONFIG_DEBUG_KERNEL=y\nCONFIG_KPROBES=y\n' >"$d/obj/.config"
-	config_stamp x86_64 test "$d/src" >"$d/obj/.fragments"
+	config_stamp "$a" "$TEST_FLAVOR" "$d/src" >"$d/obj/.fragments"
 	cp "$d/obj/.config" "$d/test.config"
 	BISECT_TREE=$d/src BISECT_OBJ=$d/obj BISECT_PATCHES=$d/none \
-		"$TOP/scripts/check-bisect.sh" x86_64 "$mode" >"$d/out" 2>&1
+		"$TOP/scripts/check-bisect.sh" "$a" "$mode" >"$d/out" 2>&1
 }
 # restored NAME: the tree back on its branch at its head, clean, and the
 # object directory with the test config and its stamp.
@@ -88,7 +90,7 @@ restored() {
 	[ "$(git -C "$d/src" symbolic-ref -q --short HEAD)" = work ] &&
 	[ -z "$(git -C "$d/src" status --porcelain --untracked-files=no)" ] &&
 	cmp -s "$d/obj/.config" "$d/test.config" &&
-	[ "$(cat "$d/obj/.fragments")" = "$(config_stamp x86_64 test "$d/src")" ]
+	[ "$(cat "$d/obj/.fragments")" = "$(config_stamp "$a" "$TEST_FLAVOR" "$d/src")" ]
 }
 
 # The debug option config/bisect.config adds, as its trees define it.
@@ -130,10 +132,10 @@ echo 'int two(void) { return undefined_name; }' >"$s/lib/two.c"; commit "$s" "li
 echo "1..13"
 run good; rc=$?
 tap "$rc" "every prefix builds: exit 0" "$tmp/good/out"
-grep -q "^ok   x86_64 4/4 patch 4/4 \"lib: add two\"" "$tmp/good/out" &&
-	[ "$(grep -c '^ok   x86_64 [0-9]/4 ' "$tmp/good/out")" = 5 ]
+grep -q "^ok   $a 4/4 patch 4/4 \"lib: add two\"" "$tmp/good/out" &&
+	[ "$(grep -c "^ok   $a [0-9]/4 " "$tmp/good/out")" = 5 ]
 tap $? "every prefix builds: four ok lines and the test config's build of the last" "$tmp/good/out"
-grep -q "^ok   x86_64 3/4 patch 3/4 \"Documentation: add one\": changes no file kbuild reads .*the build of 2/4 stands" "$tmp/good/out" &&
+grep -q "^ok   $a 3/4 patch 3/4 \"Documentation: add one\": changes no file kbuild reads .*the build of 2/4 stands" "$tmp/good/out" &&
 	[ ! -f "$tmp/good/obj/bisect/03.log" ] && [ -f "$tmp/good/obj/bisect/04.log" ]
 tap $? "a patch of documentation and MAINTAINERS only: no build, the one before stands" "$tmp/good/out"
 restored good; tap $? "every prefix builds: tree on its branch, test config back" "$tmp/good/out"
@@ -143,29 +145,29 @@ run broken; rc=$?
 line=$(grep '^FAIL ' "$tmp/broken/out")
 log=$tmp/broken/obj/bisect/02.log
 [ "$(grep -c '^FAIL ' "$tmp/broken/out")" = 1 ] &&
-	case $line in "FAIL x86_64 2/3 patch 2/3 \"lib: add two, broken\": does not build (log: $log)") true ;; *) false ;; esac &&
+	case $line in "FAIL $a 2/3 patch 2/3 \"lib: add two, broken\": does not build (log: $log)") true ;; *) false ;; esac &&
 	grep -q 'undefined_name' "$log"
 tap $? "a prefix that does not build: one FAIL naming patch 2/3 and its log, which has the error" "$tmp/broken/out"
-grep -q '^ok   x86_64 1/3 ' "$tmp/broken/out" && grep -q '^ok   x86_64 3/3 ' "$tmp/broken/out"
+grep -q "^ok   $a 1/3 " "$tmp/broken/out" && grep -q "^ok   $a 3/3 " "$tmp/broken/out"
 tap $? "a prefix that does not build: the prefixes before and after it build" "$tmp/broken/out"
 restored broken; tap $? "a prefix that does not build: tree on its branch, test config back" "$tmp/broken/out"
 
 run debug; rc=$?
-[ "$rc" != 0 ] && grep -q "^FAIL x86_64 2/2 patch 2/2 \"lib: add code broken under the debug option\"" "$tmp/debug/out"
+[ "$rc" != 0 ] && grep -q "^FAIL $a 2/2 patch 2/2 \"lib: add code broken under the debug option\"" "$tmp/debug/out"
 tap $? "a patch broken only with CONFIG_$opt fails its prefix build" "$tmp/debug/out"
-grep -q "^ok   x86_64 2/2 patch 2/2 with the test flavor's config" "$tmp/debug/out" && restored debug
+grep -q "^ok   $a 2/2 patch 2/2 with the $TEST_FLAVOR flavor's config" "$tmp/debug/out" && restored debug
 tap $? "the test config (without CONFIG_$opt) is built last and left in place" "$tmp/debug/out"
 
 run debug last; rc=$?
 [ "$rc" = 0 ] && [ "$(grep -c '^ok ' "$tmp/debug/out")" = 1 ] &&
-	grep -q "^ok   x86_64 2/2 patch 2/2 " "$tmp/debug/out" && ! grep -q '^FAIL' "$tmp/debug/out" && restored debug
-tap $? "last (arm64's mode): only the last patch, with the test config alone" "$tmp/debug/out"
+	grep -q "^ok   $a 2/2 patch 2/2 " "$tmp/debug/out" && ! grep -q '^FAIL' "$tmp/debug/out" && restored debug
+tap $? "last (ARCH_BISECT=last): only the last patch, with the test config alone" "$tmp/debug/out"
 
 run objects objects; rc=$?
-[ "$rc" != 0 ] && grep -q "^FAIL x86_64 2/2 patch 2/2 \"lib: add two, broken\"" "$tmp/objects/out" &&
+[ "$rc" != 0 ] && grep -q "^FAIL $a 2/2 patch 2/2 \"lib: add two, broken\"" "$tmp/objects/out" &&
 	grep -q undefined_name "$tmp/objects/obj/bisect/02.log" && [ "$(grep -c '^ok ' "$tmp/objects/out")" = 0 ]
 tap $? "objects (an arch without a guest): the last patch's directory is built, its error fails the step" "$tmp/objects/out"
 echo 'int two(void) { return 2; }' >"$tmp/objects/src/lib/two.c"; commit "$tmp/objects/src" "lib: repair two"
 run objects objects; rc=$?
-[ "$rc" = 0 ] && grep -q "^ok   x86_64 3/3 " "$tmp/objects/out" && restored objects
+[ "$rc" = 0 ] && grep -q "^ok   $a 3/3 " "$tmp/objects/out" && restored objects
 tap $? "objects: a series whose directories build passes, tree and config restored" "$tmp/objects/out"

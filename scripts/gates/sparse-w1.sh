@@ -6,19 +6,19 @@
 # warning (line numbers aside) that the same file did not have on the base,
 # as recorded in EXPECT/sparse-w1-unpatched-ARCH.txt; a file new in the series
 # has no base warnings.  Needs the kernel built: make check runs it after
-# the x86_64 test build (config/post-build-gates).
-# Usage: sparse-w1.sh [--record] [ARCH]   (ARCH: x86_64, the default)
+# the test build of each arch config/post-build-gates names for it.
+# Usage: sparse-w1.sh [--record] [ARCH]   (default DEFAULT_ARCH)
 #   --record: build the same objects of the unpatched base in
 #   build/ARCH-test-base (make kernel ARCH=ARCH UNPATCHED=1 first) and write
 #   EXPECT/sparse-w1-unpatched-ARCH.txt; commit that file.
 . "$(dirname "$0")/../lib.sh"
 record=
 [ "${1:-}" = --record ] && { record=1; shift; }
-arch=${1:-x86_64}
+arch=${1:-$DEFAULT_ARCH}
 use_arch "$arch"
 command -v sparse >/dev/null || die "sparse not found; run 'make deps' (Debian package sparse)"
 expect=$EXPECT/sparse-w1-unpatched-$arch.txt
-obj=$(objdir "$arch" test)
+obj=$(objdir "$arch" "$TEST_FLAVOR")
 [ -f "$obj/.config" ] && [ -f "$obj/include/generated/autoconf.h" ] ||
 	die "no configured build in ${obj#$TOP/}; run 'make kernel ARCH=$arch' first"
 files=$(git -C "$TREE" diff --name-only --diff-filter=AM base..HEAD -- '*.c' | grep -v '^tools/')
@@ -55,15 +55,15 @@ logdir=$WORK/sparse-w1-$arch
 mkdir -p "$logdir"
 
 if [ -n "$record" ]; then
-	bsrc=$WORK/linux-base bobj=$(objdir "$arch" test base)
+	bsrc=$WORK/linux-base bobj=$(objdir "$arch" "$TEST_FLAVOR" base)
 	[ -f "$bobj/.config" ] && [ -d "$bsrc" ] ||
 		die "no base build in ${bobj#$TOP/}; run 'make kernel ARCH=$arch UNPATCHED=1' first"
 	{
-		echo "# sparse (C=2) and W=1 warnings of the unpatched base ($arch, test config),"
+		echo "# sparse (C=2) and W=1 warnings of the unpatched base ($arch, $TEST_FLAVOR config),"
 		echo "# one 'FILE<TAB>warning' line each, line numbers stripped: the baseline of"
 		echo "# scripts/gates/sparse-w1.sh.  Produced by 'scripts/gates/sparse-w1.sh --record $arch'"
 		echo "# (each object of a .c file the series modifies, built alone with C=2 W=1 in"
-		echo "# ${WORK#$TOP/}/$arch-test-base from ${TREE#$TOP/}-base) with sparse $(sparse --version 2>/dev/null)"
+		echo "# ${WORK#$TOP/}/$arch-$TEST_FLAVOR-base from ${TREE#$TOP/}-base) with sparse $(sparse --version 2>/dev/null)"
 		echo "# and $($(arch_cc) --version | head -1) on $(date -u +%Y-%m-%d).  Files new in the series"
 		echo "# have no lines.  Re-record after a base or toolchain change."
 		for f in $files; do
@@ -85,7 +85,7 @@ n=0
 for f in "$@"; do
 	n=$((n + 1))
 	if ! compiled "$f"; then
-		echo "ok $n $f # SKIP not built by the $arch test config"
+		echo "ok $n $f # SKIP not built by the $arch $TEST_FLAVOR config"
 		continue
 	fi
 	log=$logdir/${f//\//_}.log

@@ -160,13 +160,13 @@ build_phase() {
 	for flavor in $flavors; do
 		for arch in $(flavor_check_arches "$flavor"); do
 			case " $arches " in *" $arch "*) ;; *) continue ;; esac
-			if [ "$flavor" = test ] && case " $bisect_arches " in *" $arch "*) true ;; *) false ;; esac; then
+			if [ "$flavor" = "$TEST_FLAVOR" ] && case " $bisect_arches " in *" $arch "*) true ;; *) false ;; esac; then
 				step "$(bisect_name "$arch")" bisect "$arch"
 				bisected="$bisected $arch"
 			fi
 			step "kernel $arch-$flavor" "$TOP/scripts/kernel.sh" "$arch" "$flavor" || continue
 			: >"$results/built-$arch-$flavor"
-			[ "$flavor" = test ] && post_build_gates_for "$arch" &&
+			[ "$flavor" = "$TEST_FLAVOR" ] && post_build_gates_for "$arch" &&
 				step "suites host-post-$arch" gates "host-post-$arch" post-build-gates "$arch"
 		done
 	done
@@ -174,7 +174,7 @@ build_phase() {
 	# builds.
 	for arch in $bisect_arches; do
 		case " $bisected " in *" $arch "*) continue ;; esac
-		case " $flavors " in *" test "*) ;; *) continue ;; esac
+		case " $flavors " in *" $TEST_FLAVOR "*) ;; *) continue ;; esac
 		step "$(bisect_name "$arch" objects)" bisect "$arch" objects
 	done
 	return 0
@@ -189,7 +189,7 @@ run_phase() {
 			case " $arches " in *" $arch "*) ;; *) continue ;; esac
 			built "$arch-$flavor" || continue	# its kernel step failed
 			step "suites $arch-$flavor" guest_suites "$arch" "$flavor"
-			[ "$flavor" = test ] && [ "$(arch_fact "$arch" NMI_IPI)" = 1 ] &&
+			[ "$flavor" = "$TEST_FLAVOR" ] && [ "$(arch_fact "$arch" NMI_IPI)" = 1 ] &&
 				[ "${BASE_NMI_CONTROL:-}" = 1 ] &&
 				step "nmi control $arch-$flavor" nmi_control "$arch" "$flavor"
 		done
