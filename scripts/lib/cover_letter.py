@@ -198,6 +198,17 @@ def occurrences(path):
     return out
 
 
+def tap_case(n, name, problems, passed):
+    """TAP case N NAME: 'not ok' with each of PROBLEMS as a diagnostic
+    line, or 'ok' with PASSED, what was checked, in parentheses."""
+    if problems:
+        print(f'not ok {n} {name}')
+        for p in problems:
+            print(f'# {p}')
+    else:
+        print(f'ok {n} {name} ({passed})')
+
+
 def check(cover_dir, summary_path):
     print('TAP version 13')
     print('1..3')
@@ -210,31 +221,17 @@ def check(cover_dir, summary_path):
         return 0
     _, template = read_template(cover_dir)
     quoted = re.findall(r'^@@RESULTS (.*)@@$', template, flags=re.M)
-    if quoted:
-        print('not ok 1 cover/plain')
-        for q in quoted:
-            print(f'# @@RESULTS {q}@@ quotes the Markdown of {srel}: write the numbers the '
-                  f'cover needs as a plain table in {rel}/cover-letter.txt, each number\'s cell '
-                  f'in {nrel}')
-    else:
-        print('ok 1 cover/plain (no quoted Markdown section)')
+    tap_case(1, 'cover/plain', [f'@@RESULTS {q}@@ quotes the Markdown of {srel}: write the numbers '
+                                f'the cover needs as a plain table in {rel}/cover-letter.txt, each '
+                                f'number\'s cell in {nrel}' for q in quoted],
+             'no quoted Markdown section')
 
     places = occurrences(os.path.join(cover_dir, 'cover-letter.txt'))
     lines = read_numbers(os.path.join(cover_dir, 'numbers.txt'))
     off, bad, ncells = verify(places, lines, tables(read_or_empty(summary_path)),
                               'cover-letter.txt', nrel, srel)
-    if off:
-        print('not ok 2 cover/explained')
-        for o in off:
-            print(f'# {o}')
-    else:
-        print(f'ok 2 cover/explained ({len(places)} numbers, each with its line in {nrel}, in order)')
-    if bad:
-        print('not ok 3 cover/cells')
-        for b in bad:
-            print(f'# {b}')
-    else:
-        print(f'ok 3 cover/cells ({ncells} numbers, each in the cell of {srel} it names)')
+    tap_case(2, 'cover/explained', off, f'{len(places)} numbers, each with its line in {nrel}, in order')
+    tap_case(3, 'cover/cells', bad, f'{ncells} numbers, each in the cell of {srel} it names')
     return 0
 
 
@@ -339,20 +336,11 @@ def messages(cover_dir, patches, summary_path):
             continue
         used.add(title)
         off, bad, ncells = verify(places, sections[title][1], summary_tables, f, nrel, srel)
-        if off or bad:
-            print(f'not ok {i} {name}')
-            for o in off + bad:
-                print(f'# {o}')
-        else:
-            print(f'ok {i} {name} ({len(places)} numbers, {ncells} in the cell they name)')
-    stale = [t for t in sections if t not in used]
-    if stale:
-        print(f'not ok {len(files) + 1} numbers/sections')
-        for t in stale:
-            print(f'# "@@ {t}" (line {sections[t][0]} of {nrel}) is the subject of no patch: '
-                  'fix it or remove the section')
-    else:
-        print(f'ok {len(files) + 1} numbers/sections (each for a patch)')
+        tap_case(i, name, off + bad, f'{len(places)} numbers, {ncells} in the cell they name')
+    tap_case(len(files) + 1, 'numbers/sections',
+             [f'"@@ {t}" (line {sections[t][0]} of {nrel}) is the subject of no patch: '
+              'fix it or remove the section' for t in sections if t not in used],
+             'each for a patch')
     return 0
 
 
