@@ -62,11 +62,17 @@ def section(rows, results, title='Memory of the instance pools at scale'):
             + [''] + PROSE.text('memory', accel=accel, vcpus=r0['vcpus'], possible=possible, samples=samples))
 
 
+def probe_boots(rows, prefix):
+    """The rows of the probes named PREFIX..., then their delta_kb on the
+    base kernel's boots and on the patched kernel's."""
+    rs = [r for r in rows if r['probe'].startswith(prefix)]
+    return (rs, [int(r['delta_kb']) for r in rs if r['kernel'] == 'base'],
+            [int(r['delta_kb']) for r in rs if r['kernel'] == 'patched'])
+
+
 def fprobe_goal(rows, results, against="6.1's freelist"):
     """Goal row: the fprobe example takes no more memory patched than base."""
-    fp = [r for r in rows if r['probe'].startswith('fprobe')]
-    b = [int(r['delta_kb']) for r in fp if r['kernel'] == 'base']
-    p = [int(r['delta_kb']) for r in fp if r['kernel'] == 'patched']
+    fp, b, p = probe_boots(rows, 'fprobe')
     if not b or not p:
         return []
     r0 = fp[0]
@@ -94,9 +100,7 @@ def fprobe_goal(rows, results, against="6.1's freelist"):
 
 def kretprobe_goal(rows, against):
     """Goal row: the default kretprobes take less memory patched than base."""
-    kp = [r for r in rows if r['probe'].startswith('kretprobe default')]
-    b = [int(r['delta_kb']) for r in kp if r['kernel'] == 'base']
-    p = [int(r['delta_kb']) for r in kp if r['kernel'] == 'patched']
+    kp, b, p = probe_boots(rows, 'kretprobe default')
     if not b or not p:
         return []
     r0 = kp[0]
