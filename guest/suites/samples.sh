@@ -5,6 +5,19 @@
 . /guest/tap.sh
 forks=20
 fork_n() { local i; for i in $(seq "$1"); do /bin/true; done; }
+# counts SAMPLE HITS WANT MISSED: SAMPLE_hits, at least WANT hits, and
+# SAMPLE_nmissed, none missed.
+counts() {
+	[ "${2:-0}" -ge "$3" ] && tap_ok "$1_hits" ||
+		tap_fail "$1_hits" "'$2' hits for $forks forks (expected >= $3)"
+	[ "$4" = 0 ] && tap_ok "$1_nmissed" ||
+		tap_fail "$1_nmissed" "nmissed '$4', expected 0"
+}
+# unloaded SAMPLE: both its cases fail, its module did not load.
+unloaded() {
+	tap_fail "$1_hits" "cannot load $1.ko"
+	tap_fail "$1_nmissed" "cannot load $1.ko"
+}
 
 if [ -e /sys/kernel/tracing/available_filter_functions ] &&
    grep -q fprobe /proc/kallsyms; then fprobe=1; else fprobe=; fi
@@ -18,15 +31,12 @@ if [ -n "$ko" ] && insmod "$ko" func=kernel_clone; then
 	rmmod kretprobe_example
 	hits=$(log_since "$mark" | grep -c 'kernel_clone returned')
 	missed=$(log_since "$mark" | sed -n 's/.*Missed probing \([0-9]*\) instances.*/\1/p')
-	# Passes wrongly: a pool handing one instance out twice (returns still reach 20).
-	[ "$hits" -ge $forks ] && tap_ok kretprobe_example_hits ||
-		tap_fail kretprobe_example_hits "$hits returns seen for $forks forks"
-	# Passes wrongly: a pool that misses only under concurrency (forks here are sequential).
-	[ "$missed" = 0 ] && tap_ok kretprobe_example_nmissed ||
-		tap_fail kretprobe_example_nmissed "nmissed '$missed', expected 0"
+	# Passes wrongly: hits, a pool handing one instance out twice (returns
+	# still reach 20); nmissed, a pool that misses only under concurrency
+	# (forks here are sequential).
+	counts kretprobe_example "$hits" $forks "$missed"
 else
-	tap_fail kretprobe_example_hits "cannot load kretprobe_example.ko"
-	tap_fail kretprobe_example_nmissed "cannot load kretprobe_example.ko"
+	unloaded kretprobe_example
 fi
 [ -n "$fprobe" ] || exit 0
 
@@ -39,13 +49,8 @@ if [ -n "$ko" ] && insmod "$ko" symbol=kernel_clone; then
 	line=$(log_since "$mark" | grep 'fprobe at kernel_clone unregistered')
 	hits=$(echo "$line" | sed -n 's/.*\. \([0-9]*\) times hit.*/\1/p')
 	missed=$(echo "$line" | sed -n 's/.* \([0-9]*\) times missed.*/\1/p')
-	# Passes wrongly: as for kretprobe_example_hits, with rethook's pool.
-	[ "${hits:-0}" -ge $((2 * forks)) ] && tap_ok fprobe_example_hits ||
-		tap_fail fprobe_example_hits "'$hits' hits for $forks forks (expected >= $((2 * forks)))"
-	# Passes wrongly: as for kretprobe_example_nmissed.
-	[ "$missed" = 0 ] && tap_ok fprobe_example_nmissed ||
-		tap_fail fprobe_example_nmissed "nmissed '$missed', expected 0"
+	# Passes wrongly: as kretprobe_example's cases, with rethook's pool.
+	counts fprobe_example "$hits" $((2 * forks)) "$missed"
 else
-	tap_fail fprobe_example_hits "cannot load fprobe_example.ko"
-	tap_fail fprobe_example_nmissed "cannot load fprobe_example.ko"
+	unloaded fprobe_example
 fi
