@@ -2,8 +2,8 @@
 # objpool: the harness around the patch series (series-*/, one per base kernel).
 # 'make help' lists the targets and the variables; README.md explains them.
 
-# SERIES, SERIES_LIST and UNPATCHED were BASE_KERNEL, BASES and BASE: the
-# old names still work (scripts/lib.sh resolves the first two).
+# BASE_KERNEL, BASES and BASE are accepted for SERIES, SERIES_LIST and
+# UNPATCHED (scripts/lib.sh resolves the first two).
 # DEFAULT_SERIES, DEFAULT_ARCH, TEST_FLAVOR, SOAK_FLAVOR, BENCH_FLAVOR.
 include config/defaults.env
 SERIES ?= $(or $(BASE_KERNEL),$(DEFAULT_SERIES))

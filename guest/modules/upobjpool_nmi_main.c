@@ -46,7 +46,7 @@
  * Under NMI nesting that can hold with no fault: an NMI between the loop's
  * read of tail and its read of head pushes and pops on the same slot, so
  * head passes the stale tail, and the cmpxchg that follows fails and
- * retries (the 7.2 series' fix says so; seen here under KASAN, 2026-11-26).
+ * retries (the 7.2 series' fix says so; KASAN guests show it).
  * A WARNING fails the guest run, and the verdict must be the stress's: in
  * upstream's header only, the warning is counted, and reported.
  */
@@ -96,7 +96,7 @@ MODULE_PARM_DESC(objs_per_cpu, "objects per worker CPU (2)");
 /*
  * Five seconds, against the stress's 60: a worker finishes a loop of up to
  * eight pops and pushes in about 3 us under QEMU TCG (131,831 loops in the
- * 0.35 s before upstream's pool livelocked, 2026-11-26), so a worker CPU
+ * 0.35 s before upstream's pool livelocked in one run), so a worker CPU
  * that finishes no call for 5 s is spinning in the pool, not slow: a vCPU
  * thread left without a host core that long would be a hundred times its
  * usual wait.  It is also well under the kernel's own detectors (RCU stall

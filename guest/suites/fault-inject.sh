@@ -152,21 +152,13 @@ module_sweeps() {
 
 # The two groups one after the other.  FAULT_AT_ONCE=1 runs them side by
 # side instead, one per vCPU (201 s one after the other, 132-145 s at once in
-# the KASAN guest under TCG here): not make check's default, because the
-# first make check that ran them at once (2026-11-25, 6.1 series, x86_64
-# debug flavor) crashed the guest, an instruction fetch at address 0 from
-# kernel_clone() right after fprobe_example's exit unregistered its fprobe
-# while the other group's kretprobe on kernel_clone came and went under
-# fault injection (results/crash-fault-at-once-2026-11-25.txt).  It
-# crashed one of three such runs of the series here.  Its registers are
-# what kprobe_int3_handler() leaves after an int3 at the address of the
-# ftrace-based kretprobe, not code of the series; where that int3 came
-# from is not known, and 12 later runs of the series and one of the base
-# with the int3 handler instrumented did not see it again
-# (results/crash-fault-at-once-2026-11-25.md; make vm
-# FLAVOR=debug CMD='FAULT_AT_ONCE=1 run-suites fault-inject', UNPATCHED=1 for
-# the base).  Each group writes its cases to a file, numbered
-# from where the other ends, and the files are printed in order.
+# the KASAN guest under TCG here): not make check's default, because side by
+# side they crashed a guest in the kprobes int3 path, outside the series
+# (docs/design.md, "Smaller choices"; the crash and its reruns:
+# results/crash-fault-at-once-2026-11-25.md; make vm FLAVOR=debug
+# CMD='FAULT_AT_ONCE=1 run-suites fault-inject', UNPATCHED=1 for the base).
+# Each group writes its cases to a file, numbered from where the other
+# ends, and the files are printed in order.
 groups=$(mktemp -d)
 if [ "${FAULT_AT_ONCE:-0}" = 1 ]; then
 	tracefs_sweeps >"$groups/tracefs" &

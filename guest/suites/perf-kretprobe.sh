@@ -140,7 +140,7 @@ if [ -n "$added" ]; then
 	# see a leaked pool: 6.1 scans per-CPU memory (the pool's rings) but
 	# never reports it, so the objects, and the holder they point to, stay
 	# referenced (a kernel whose rethook_free_rcu() skipped objpool_fini()
-	# passed the debug flavor's kmemleak suite, 2026-11-26).
+	# passes the debug flavor's kmemleak suite).
 	# Passes wrongly: a pool that frees its objects but not its rings
 	# (objpool_free_all() frees both before the callback runs).
 	relfn= range=
