@@ -46,7 +46,7 @@ fi
 # program interpreter.  The guest has no ld.so.cache: the libraries go
 # where the loader looks without one, /lib/TRIPLET.  42 MB unpacked, which
 # the kernel inflates at every boot that carries it: 0.3-1.8 s more of the
-# guest's clock before /init (docs/harness.md, "perf in the guest").
+# guest's clock before /init (docs/harness.md, "The guest").
 perfcpio=$BUILD/guest-bin/$arch/perf.cpio.gz
 perf_closure() {
 	local todo=$perfroot/usr/bin/perf f so lib seen=" "
