@@ -53,7 +53,7 @@ bench: ## the benchmarks of config/benches into build/bench/ (BENCHES limits the
 bench-promote: ## copy the last make bench (build/bench/) into results/; then make series
 	@$(S)/bench-promote.sh
 
-soak: tree ## long stress runs of ARCH/FLAVOR (default the arch and SOAK_FLAVOR of config/defaults.env)
+soak: tree ## long stress runs of ARCH/FLAVOR (default DEFAULT_ARCH, SOAK_FLAVOR) into build/soak.md
 	@$(S)/soak.sh
 
 record-base: deps tree ## record the unpatched base's suite results in the series' expect/

@@ -11,7 +11,7 @@
 # (ARCH_NMI_IPI), the positive control of the KUnit NMI case
 # (the same NMI stress on upstream's objpool must fail with the stress's
 # own verdict; scripts/lib/nmi-control.sh, a guest of its own with 3 vCPUs).
-# Writes results/soak.md.
+# Writes build/soak.md (results/ is not touched: copy it there to keep it).
 . "$(dirname "$0")/lib.sh"
 secs=${SOAK_SECONDS:-600}
 arch=${ARCH:-$DEFAULT_ARCH} flavor=${FLAVOR:-$SOAK_FLAVOR}
@@ -49,7 +49,7 @@ if [ "$ARCH_NMI_IPI" = 1 ]; then
 	say "positive control: $control"
 fi
 
-mkdir -p "$TOP/results"
+mkdir -p "$BUILD"
 {
 	echo "# make soak"
 	echo
@@ -65,6 +65,6 @@ mkdir -p "$TOP/results"
 	for s in $suites; do
 		[ -f "$res/guest/$s.tap" ] && grep -E '^(not )?ok |^# ' "$res/guest/$s.tap" | sed "s/^/    $s: /"
 	done
-} >"$TOP/results/soak.md"
-say "wrote results/soak.md"
+} >"$BUILD/soak.md"
+say "wrote build/soak.md; copy it to results/soak.md to keep it"
 exit $rc
