@@ -34,7 +34,7 @@ def decisions(text, names):
     word = r'["\']?(%s)["\']?' % alt
     rules = [re.compile(r'!?=\s*' + word + r'\s*\]'),               # [ "$x" = NAME ]
              re.compile(r'^\s*\(?' + word + r'(?:[-*\w]*)\s*(?:\|[^)]*)?\)'),  # NAME) in a case
-             re.compile(r':-' + word + r'\}'),                      # ${X:-NAME}
+             re.compile(r':-' + word + r'\}'),                      # a default of NAME
              re.compile(r'\?=\s*' + word + r'\s*$'),                # VAR ?= NAME
              re.compile(r',\s*' + word + r'\)')]                    # $(or $(X),NAME)
     found = []
