@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # make kernel: build ARCH/FLAVOR of the series' tree (or of the unpatched
-# base with UNPATCHED=1) into <work>/<arch>-<flavor>[-base]/ (build/ for 6.1),
-# with modules installed under mod/ and the selftests the guest runs under
+# base with UNPATCHED=1) into <work>/<arch>-<flavor>[-base]/ (<work>: the
+# series' BASE_BUILD, build/SERIES), with modules installed under mod/ and the selftests the guest runs under
 # kselftest/.
 # Usage: kernel.sh ARCH FLAVOR [UNPATCHED]
 . "$(dirname "$0")/lib.sh"
