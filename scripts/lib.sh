@@ -276,8 +276,8 @@ tap_added() {
 
 # find_herd7: where herd7 (herdtools7's memory-model simulator, which the
 # LKMM litmus checks run on) is.  Looked for in $HERD7 (a path or a command
-# name), else on PATH, else in ../shared/tools/herd7/herd7 beside the
-# repository.  Found: prints its absolute path, returns 0.  Not found:
+# name), else on PATH; nowhere outside the repository unless HERD7 names
+# it.  Found: prints its absolute path, returns 0.  Not found:
 # prints the reason, a litmus check's skip reason, and returns 1; HERD7 set
 # to something that does not run: prints why and returns 2, a failure (a
 # machine that names its herd7 must not skip).  Install it with opam
@@ -291,9 +291,7 @@ find_herd7() {
 		return 2
 	fi
 	p=$(command -v herd7 2>/dev/null) && { echo "$p"; return 0; }
-	p=$TOP/../shared/tools/herd7/herd7
-	[ -x "$p" ] && { (cd "$(dirname "$p")" && echo "$PWD/herd7"); return 0; }
-	echo "no herd7 (not in \$HERD7, not on PATH, not in ../shared/tools/herd7);" \
+	echo "no herd7 (HERD7 unset, none on PATH);" \
 		"install herdtools7 (opam install herdtools7, or build it from" \
 		"https://github.com/herd/herdtools7) or set HERD7"
 	return 1

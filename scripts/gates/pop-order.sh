@@ -6,9 +6,9 @@
 #    base tree's own tools/memory-model on scripts/pop-order/*.litmus,
 #    the message's litmus test: the pop as before the fix (READ_ONCE() of
 #    last) must be "Sometimes", with the fix (smp_load_acquire()) "Never".
-#    herd7: $HERD7, else herd7 on PATH, else ../shared/tools/herd7/herd7
-#    beside the repository (lib.sh's find_herd7); none found: both skip
-#    with its reason; a HERD7 that does not run: both fail;
+#    herd7: $HERD7, else herd7 on PATH (lib.sh's find_herd7); none
+#    found: both skip with its reason; a HERD7 that does not run: both
+#    fail;
 #  - code/base-pop-relaxed, code/series-pop-acquire: the litmus tests are
 #    the code's: the base's __objpool_try_get_slot() reads last with
 #    READ_ONCE() and no acquire, the series' with smp_load_acquire(), and
