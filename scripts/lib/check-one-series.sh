@@ -167,7 +167,7 @@ build_phase() {
 			step "kernel $arch-$flavor" "$TOP/scripts/kernel.sh" "$arch" "$flavor" || continue
 			: >"$results/built-$arch-$flavor"
 			[ "$flavor" = "$TEST_FLAVOR" ] && post_build_gates_for "$arch" &&
-				step "suites host-post-$arch" gates "host-post-$arch" post-build-gates "$arch"
+				step "gates after kernel $arch-$flavor" gates "host-post-$arch" post-build-gates "$arch"
 		done
 	done
 	# The arches of ARCHES the series boots no test kernel on: their prefix
@@ -183,7 +183,7 @@ build_phase() {
 run_phase() {
 	local flavor arch
 	built tree || { warn "the $SERIES tree was not made (the build phase's step 'tree' failed): nothing to run"; return 1; }
-	step "suites host" gates host gates
+	step "gates" gates host gates
 	for flavor in $flavors; do
 		for arch in $(flavor_check_arches "$flavor"); do
 			case " $arches " in *" $arch "*) ;; *) continue ;; esac

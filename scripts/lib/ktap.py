@@ -243,12 +243,13 @@ def total(args):
         for k, n in json.load(open(path))['counts'].items():
             counts[k] += n
     for steps in args.steps:
-        # "ok|FAIL NAME SECONDS": a failed step outside the suites (a build,
-        # a boot, the series) is one failed case; a failed suites step is
+        # "ok|FAIL NAME SECONDS": a failed step that judges no cases (a
+        # build, a boot, the tree) is one failed case; a failed step of
+        # guest suites ("suites ...") or host gates ("gates ...") is
         # already counted case by case.
         for line in open(steps):
             verdict, name = line.split('\t')[:2]
-            if verdict == 'FAIL' and not name.startswith('suites '):
+            if verdict == 'FAIL' and name.split()[0] not in ('suites', 'gates'):
                 counts['failed'] += 1
     print(sentence(counts))
     return 1 if counts['failed'] else 0

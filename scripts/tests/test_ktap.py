@@ -152,7 +152,8 @@ class Total(unittest.TestCase):
                 json.dump({'counts': {'passed': 3, 'failed': 0, 'skipped': 1}}, f)
             steps = os.path.join(tmp, 'steps.tsv')
             with open(steps, 'w') as f:
-                f.write('ok\tbuild x86_64\t10\nFAIL\tboot x86_64\t5\n')
+                f.write('ok\tbuild x86_64\t10\nFAIL\tboot x86_64\t5\n'
+                        'FAIL\tgates\t9\nFAIL\tsuites x86_64-test\t50\n')
             out = io.StringIO()
             # total() leaves its files to the garbage collector.
             with contextlib.redirect_stdout(out), warnings.catch_warnings():
