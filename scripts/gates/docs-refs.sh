@@ -49,9 +49,10 @@ control broken-anchor.md "#no-such-heading: no such heading"
 control stale-section.sh 'has no section "A section that is gone"'
 control stale-bench.sh "benchmark memory-4.19 is not in config/benches"
 control unlisted-var.sh "reads NOT_IN_MAKE_HELP"
+control stale-env.sh "settings file 4.19.env does not exist"
 n=$((n + 1))
 if [ -z "$bad" ]; then
-	echo "ok $n - control: 8 made-up mistakes caught, the good text passes"
+	echo "ok $n - control: 9 made-up mistakes caught, the good text passes"
 else
 	echo "not ok $n - control: the checker missed:$bad"
 fi

@@ -18,6 +18,8 @@ comment lines are read) and prints one TAP case per FILE:
   - every 'README, "Section"' or 'harness.md, "Section"' names a heading
     of that document;
   - every benchmark named after "config/benches" is a line of it;
+  - every settings file named by its name alone (NAME.env) is the name of
+    a file of the repository;
   - every environment variable a script reads with a default
     (${NAME:-...}, os.environ.get("NAME")) is one 'make help' lists, but
     a series' settings (BASE_*), an arch's facts (ARCH_*) and the
@@ -47,6 +49,7 @@ VAR_RE = re.compile(r"([A-Z][A-Z0-9_]*)=")
 SECTION_RE = re.compile(r"(README(?:\.md)?|harness\.md)[,:]?\s+\"([^\"]+)\"")
 BENCH_RE = re.compile(r"config/benches'?,?\s+(?:line\s+)?([a-z][a-z0-9.-]*-"
                       r"[a-z0-9.-]*[a-z0-9])")
+ENV_FILE_RE = re.compile(r"(?<![\w./-])([\w.-]+\.env)\b")
 READ_RE = re.compile(r"\$\{([A-Z][A-Z0-9_]*):?-|environ\.get\(\s*[\"']([A-Z][A-Z0-9_]*)")
 INTERNAL_VARS = re.compile(r"^(BASE_|ARCH_)|^(HOME|PATH|TMPDIR|PWD|CI)$")
 COMMENT_FILES = (".sh", ".py", ".env", ".config", "Makefile", "Kbuild",
@@ -140,7 +143,13 @@ def benches(root):
     return out
 
 
-def check_file(path, root, tgts, helptext, bench_names):
+def env_files(root):
+    """The names of the repository's settings files (*.env)."""
+    return {os.path.basename(p) for p in glob.glob(os.path.join(root, "**", "*.env"), recursive=True)
+            if "/build/" not in p}
+
+
+def check_file(path, root, tgts, helptext, bench_names, env_names=None):
     problems = []
     here = os.path.dirname(path)
     for n, line in enumerate(text_of(path), 1):
@@ -187,6 +196,9 @@ def check_file(path, root, tgts, helptext, bench_names):
             if m.group(1) not in bench_names:
                 problems.append("%s: benchmark %s is not in config/benches" %
                                 (where, m.group(1)))
+        for m in ENV_FILE_RE.finditer(line):
+            if env_names is not None and m.group(1) not in env_names:
+                problems.append("%s: settings file %s does not exist" % (where, m.group(1)))
     if (path.endswith((".sh", ".py")) or "/guest/" in path) and \
             os.path.abspath(path) != os.path.abspath(__file__):
         with open(path, encoding="utf-8", errors="replace") as f:
@@ -211,13 +223,13 @@ def main():
     else:
         helptext = subprocess.run(["make", "-s", "-C", root, "help"],
                                   capture_output=True, text=True).stdout
-    tgts, bench_names = targets(root), benches(root)
+    tgts, bench_names, env_names = targets(root), benches(root), env_files(root)
     print("TAP version 13")
     print("1..%d" % len(a.files))
     status = 0
     for i, path in enumerate(a.files, 1):
         rel = os.path.relpath(path, root)
-        problems = check_file(path, root, tgts, helptext, bench_names)
+        problems = check_file(path, root, tgts, helptext, bench_names, env_names)
         if problems:
             status = 1
             print("not ok %d - %s" % (i, rel))

@@ -28,7 +28,8 @@ class DocsRefs(unittest.TestCase):
         with open(path, 'w') as f:
             f.write(text)
         return docs_refs.check_file(path, self.root, docs_refs.targets(self.root),
-                                    help_text, docs_refs.benches(self.root))
+                                    help_text, docs_refs.benches(self.root),
+                                    docs_refs.env_files(self.root))
 
     def test_placeholder_matches_any_name(self):
         self.assertEqual(self.problems('see series-NAME/series.env\n'), [])
@@ -55,6 +56,11 @@ class DocsRefs(unittest.TestCase):
     def test_anchor(self):
         self.assertEqual(self.problems('[x](README.md#try-it)\n'), [])
         self.assertIn('no such heading', self.problems('[x](README.md#gone)\n')[0])
+
+    def test_settings_file_by_name(self):
+        self.assertEqual(self.problems('# keys as in series.env\n', name='x.sh'), [])
+        self.assertIn('settings file 6.1.env does not exist',
+                      self.problems('# keys as in 6.1.env\n', name='x.sh')[0])
 
     def test_script_reads_unlisted_variable(self):
         read = 'echo "$' + '{%s:-1}"\n'   # split, or this file would read it
