@@ -46,7 +46,13 @@ esac
 vcpus=${VCPUS:-2} maxcpus=${MAXCPUS:-${VCPUS:-2}} timeout=${TIMEOUT:-900}
 mem=${MEM:-$(flavor_memory "$flavor")}
 
-"$TOP/scripts/lib/initramfs.sh" "$arch" "$obj" || exit
+# The unpatched kernel of a series on another (BASE_PARENT) is the
+# parent's: its guest facts are the parent series'.
+if [ -n "$base" ] && [ -n "${BASE_PARENT:-}" ]; then
+	SERIES=$BASE_PARENT "$TOP/scripts/lib/initramfs.sh" "$arch" "$obj" || exit
+else
+	"$TOP/scripts/lib/initramfs.sh" "$arch" "$obj" || exit
+fi
 rundir=$obj/vm
 mkdir -p "$rundir"
 # The command travels as a second cpio archive appended to the first: the

@@ -82,12 +82,15 @@ if [ ! -f "$perfcpio" ] || [ -n "$(find "$perfroot" "$0" -newer "$perfcpio" 2>/d
 	rm -rf "$pr"
 fi
 
-# Up to date when nothing it is packed from is newer: the guest tree (a file
-# added or removed changes its directory's time), this script and lib.sh
-# (the guest programs' compiler), the arch's facts, the static binaries, and
-# the build's modules and kselftests (kernel.sh installs them afresh after
-# every build).
-if [ -f "$cpio" ] && [ -z "$(find "$TOP/guest" "$0" "$TOP/scripts/lib.sh" "$TOP/config/arch/$arch.sh" "$busybox" "$bash" \
+# The facts of the arch and of the series whose kernel this is.
+facts=$(printf 'GUEST_ARCH=%s\nSYSCALL_PREFIX=%s\nGUEST_SERIES=%s\nGUEST_FPROBE_ENTRY_DATA_CASE=%s\nGUEST_POOL_KIND=%s\n' \
+	"$arch" "$ARCH_SYSCALL_PREFIX" "$SERIES" "${BASE_FPROBE_ENTRY_DATA_CASE:-0}" "${BASE_POOL_KIND:-}")
+# Up to date when its facts are the same and nothing it is packed from is
+# newer: the guest tree (a file added or removed changes its directory's
+# time), this script and lib.sh (the guest programs' compiler), the arch's
+# facts, the static binaries, and the build's modules and kselftests
+# (kernel.sh installs them afresh after every build).
+if [ -f "$cpio" ] && [ "$(cat "$obj/initramfs/guest/arch.env" 2>/dev/null)" = "$facts" ] && [ -z "$(find "$TOP/guest" "$0" "$TOP/scripts/lib.sh" "$TOP/config/arch/$arch.sh" "$busybox" "$bash" \
 	"$obj/mod" "$obj/kselftest" "$gm" -newer "$cpio" 2>/dev/null | head -n 1)" ]; then
 	exit 0
 fi
@@ -100,9 +103,7 @@ ln -s busybox "$root/bin/sh"
 cp "$TOP/guest/init" "$root/init"
 cp -r "$TOP/guest/." "$root/guest/"
 rm -rf "$root/guest/src" "$root/guest/init" "$root/guest/modules"
-printf 'GUEST_ARCH=%s\nSYSCALL_PREFIX=%s\nGUEST_SERIES=%s\nGUEST_FPROBE_ENTRY_DATA_CASE=%s\nGUEST_POOL_KIND=%s\n' \
-	"$arch" "$ARCH_SYSCALL_PREFIX" "$SERIES" "${BASE_FPROBE_ENTRY_DATA_CASE:-0}" "${BASE_POOL_KIND:-}" \
-	>"$root/guest/arch.env"
+echo "$facts" >"$root/guest/arch.env"
 
 # Guest programs: one static binary per C file in guest/src.
 for c in "$TOP"/guest/src/*.c; do
