@@ -5,7 +5,7 @@
 # BASE_KERNEL, BASES and BASE are accepted for SERIES, SERIES_LIST and
 # UNPATCHED (scripts/lib.sh resolves the first two).
 # DEFAULT_SERIES, DEFAULT_ARCH, TEST_FLAVOR, SOAK_FLAVOR, BENCH_FLAVOR.
-include config/defaults.env
+include $(dir $(lastword $(MAKEFILE_LIST)))config/defaults.env
 SERIES ?= $(or $(BASE_KERNEL),$(DEFAULT_SERIES))
 SERIES_LIST ?= $(BASES)
 ARCH ?= $(DEFAULT_ARCH)
