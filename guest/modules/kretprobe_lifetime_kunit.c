@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * krp_sleep: KUnit suite "kretprobe_lifetime", kretprobes on a function that
- * sleeps.
+ * kretprobe_lifetime_kunit: KUnit suite "kretprobe_lifetime", kretprobes on
+ * a function that sleeps.
  *
  * krp_sleep_target() blocks until the suite releases it.  Kernel threads
  * call it one after another, so that they are all inside it at once, while a
@@ -186,9 +186,9 @@ static int krp_enter(int n, unsigned long base)
 		w = &krp_workers[i];
 		w->cookie = base + i;
 		w->ret = 0;
-		w->task = kthread_run(krp_thread, w, "krp_sleep/%d", i);
+		w->task = kthread_run(krp_thread, w, "krp_lifetime/%d", i);
 		if (IS_ERR(w->task)) {
-			pr_err("krp_sleep: cannot start thread %d: %ld\n",
+			pr_err("kretprobe_lifetime: cannot start thread %d: %ld\n",
 			       i, PTR_ERR(w->task));
 			break;
 		}
@@ -196,7 +196,7 @@ static int krp_enter(int n, unsigned long base)
 		if (!wait_event_timeout(krp_ctl_wq,
 					atomic_read(&krp_inside) == i + 1,
 					KRP_TIMEOUT)) {
-			pr_err("krp_sleep: thread %d did not enter\n", i);
+			pr_err("kretprobe_lifetime: thread %d did not enter\n", i);
 			break;
 		}
 	}
@@ -240,7 +240,7 @@ static int krp_register(struct kretprobe *rp, int max)
 	krp_reset_counts();
 	ret = register_kretprobe(rp);
 	if (ret)
-		pr_err("krp_sleep: register_kretprobe: %d\n", ret);
+		pr_err("kretprobe_lifetime: register_kretprobe: %d\n", ret);
 	krp_registered = !ret;
 	return ret;
 }
@@ -444,7 +444,7 @@ static int krp_suite_init(struct kunit_suite *suite)
 static void krp_suite_exit(struct kunit_suite *suite)
 {
 	if (krp_started) {
-		pr_err("krp_sleep: %d threads stuck inside the probed function; the module stays loaded\n",
+		pr_err("kretprobe_lifetime: %d threads stuck inside the probed function; the module stays loaded\n",
 		       krp_started);
 		__module_get(THIS_MODULE);
 		return;
