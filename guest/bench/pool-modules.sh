@@ -2,15 +2,15 @@
 # Sourced by the pool benchmarks (objpool-icount.sh, objpool-module.sh):
 # the modules that run lib/test_objpool.c, loaded one after the other for
 # each run, so that on a shared host the pools are measured side by side:
-# test_objpool.ko (objpool, freelist, percpu), then upobjpool_bench.ko (its
+# test_objpool.ko (objpool, freelist, percpu), then upstream_objpool_bench.ko (its
 # objpool implementation on upstream's objpool of Linux 6.12, impls=1),
 # whose lines are relabelled impl=upstream.
 
 POOL_KO=$(find /lib/modules -name test_objpool.ko | head -n 1)
 [ -n "$POOL_KO" ] || { echo "test_objpool.ko is not built (CONFIG_TEST_OBJPOOL=m)" >&2; exit 1; }
-POOL_UP=/guest/modules/upobjpool_bench.ko
+POOL_UP=/guest/modules/upstream_objpool_bench.ko
 if [ ! -f "$POOL_UP" ]; then
-	echo "upobjpool_bench.ko is not built: needs a kernel of the 6.1 series and upstream's pool source on the host (config/upstream-pool.env, make deps); see build/<arch>-bench/guest-modules/build.log" >&2
+	echo "upstream_objpool_bench.ko is not built: needs a kernel of the 6.1 series and upstream's pool source on the host (config/upstream-pool.env, make deps); see build/<arch>-bench/guest-modules/build.log" >&2
 	POOL_UP=
 fi
 

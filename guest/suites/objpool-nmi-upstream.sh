@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Positive control of the objpool KUnit NMI case (make check, on x86_64
 # test kernels of the 6.1 series, and make soak): the same NMI stress on
-# upstream's objpool of Linux 6.12 (guest/modules/upobjpool_nmi_main.c)
+# upstream's objpool of Linux 6.12 (guest/modules/upstream_objpool_nmi_main.c)
 # must fail with the stress's own verdict, and nothing else: "ok" only for
 # its "RESULT pool failed" line naming a double hand-out, a foreign
 # pointer, or a lost or duplicated object in the final drain, or its
@@ -15,9 +15,9 @@
 . /guest/tap.sh
 tap_plan 1
 name=nmi_stress_catches_upstream_objpool
-ko=/guest/modules/upobjpool_nmi.ko
+ko=/guest/modules/upstream_objpool_nmi.ko
 if [ ! -f "$ko" ]; then
-	tap_fail "$name" "upobjpool_nmi.ko not built: needs an x86_64 kernel of the series and upstream's pool source on the host (config/upstream-pool.env, make deps)"
+	tap_fail "$name" "upstream_objpool_nmi.ko not built: needs an x86_64 kernel of the series and upstream's pool source on the host (config/upstream-pool.env, make deps)"
 	exit 0
 fi
 # The kernel's reports of trouble, as scripts/lib/console.py reads them.
@@ -37,7 +37,7 @@ insmod_pid=$!
 result= report= i=0
 while [ "$i" -lt "$wait_s" ]; do
 	log=$(log_since "$mark" | sed 's/^\[[ 0-9.]*\] //')
-	result=$(printf '%s\n' "$log" | grep -m 1 'upobjpool_nmi: RESULT')
+	result=$(printf '%s\n' "$log" | grep -m 1 'upstream_objpool_nmi: RESULT')
 	report=$(printf '%s\n' "$log" | grep -m 1 -E "$trouble")
 	[ -n "$result$report" ] && break
 	sleep 1
@@ -47,12 +47,12 @@ waited=$(awk -v a="$start" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { printf 
 # The module returns from its init right after its RESULT line.
 if [ -n "$result" ]; then
 	wait "$insmod_pid"
-	rmmod upobjpool_nmi || echo "rmmod upobjpool_nmi failed" >&2
+	rmmod upstream_objpool_nmi || echo "rmmod upstream_objpool_nmi failed" >&2
 fi
 log=$(log_since "$mark" | sed 's/^\[[ 0-9.]*\] //')
 report=$(printf '%s\n' "$log" | grep -m 1 -E "$trouble")
 stall=$(printf '%s\n' "$log" | grep -m 1 'objpool NMI stress: STALL')
-printf '%s\n' "$log" | grep -E 'upobjpool_nmi: (CPU|upstream|the )|NMI handler .* took too long' | sed 's/^/# /'
+printf '%s\n' "$log" | grep -E 'upstream_objpool_nmi: (CPU|upstream|the )|NMI handler .* took too long' | sed 's/^/# /'
 [ -z "$stall" ] || echo "# $stall"
 [ -z "$result" ] || echo "# $result"
 echo "# verdict after ${waited} s (insmod to the RESULT line)"

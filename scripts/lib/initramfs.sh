@@ -28,7 +28,7 @@ if grep -q '^CONFIG_MODULES=y' "$obj/.config" &&
 	# build: Kbuild leaves out the ones made for another base, so a
 	# failure here is a broken module, and a suite that needs it would
 	# only skip for want of it.
-	# Upstream's pool for the upobjpool modules, where make deps put its
+	# Upstream's pool for the upstream_objpool modules, where make deps put its
 	# source (scripts/lib/upstream-objpool-dir.sh); without it they are left out.
 	up=$("$TOP/scripts/lib/upstream-objpool-dir.sh" 2>/dev/null) || up=
 	if ! kmake "$obj/source" "$obj" -s M="$gm" UP_DIR="$up" \

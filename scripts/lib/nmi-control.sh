@@ -4,7 +4,7 @@
 # (scripts/lib/check-one-series.sh, nmi_control) and make soak: boot ARCH/FLAVOR with
 # 3 vCPUs and run guest suite objpool-nmi-upstream, where the NMI stress of
 # lib/objpool_nmi_stress.h runs on upstream's objpool of 6.12 and must fail
-# with the stress's own verdict (guest/modules/upobjpool_nmi_main.c ends a
+# with the stress's own verdict (guest/modules/upstream_objpool_nmi_main.c ends a
 # livelock itself, with the stress's STALL line, and keeps the guest
 # alive).  No detector of the kernel is held off for it (the RCU stall
 # detector stays at vm.sh's 120 s, 300 s with more vCPUs than host CPUs):
@@ -36,7 +36,7 @@ rel=${res#$TOP/}
 # scripts/lib/console.py's reports of trouble, and the stress's own lines.
 first_report=$(grep -a -m 1 -E 'Kernel panic|Oops|BUG:|WARNING:|general protection fault|UBSAN:|INFO: task .* blocked|rcu: INFO:|hard LOCKUP|soft lockup' \
 	"$res/console.log" 2>/dev/null | sed 's/^\[[ 0-9.]*\] //')
-stress=$(grep -a -m 1 -E 'upobjpool_nmi: RESULT|objpool NMI stress: STALL' \
+stress=$(grep -a -m 1 -E 'upstream_objpool_nmi: RESULT|objpool NMI stress: STALL' \
 	"$res/console.log" 2>/dev/null | sed 's/^\[[ 0-9.]*\] //')
 
 harness_error() {

@@ -5,7 +5,7 @@ rows of pools whose module did not build."""
 from .core import Prose
 
 # upstream is upstream's objpool of Linux 6.12 running the same loop
-# (guest/modules/upobjpool_bench_main.c).
+# (guest/modules/upstream_objpool_bench_main.c).
 POOL_IMPLS = ['objpool', 'upstream', 'freelist', 'percpu']
 # The case of the one row guest/bench/pool-modules.sh prints for a pool
 # whose module did not build.
@@ -16,7 +16,7 @@ PROSE = Prose(__file__, {
 Pools: objpool (this series), upstream (upstream's objpool of Linux
 6.12, extracted from Debian's linux-source-6.12 at build time and never
 committed, running the same lib/test_objpool.c loop:
-guest/modules/upobjpool_bench_main.c), freelist (a copy of the lock-free
+guest/modules/upstream_objpool_bench_main.c), freelist (a copy of the lock-free
 list objpool replaces) and percpu (a per-CPU stack under
 local_irq_save(): the floor).
 ''',

@@ -4,7 +4,7 @@
  * (lib/objpool_nmi_stress.h of the tree this is built against, not a copy)
  * run on upstream's objpool of Linux 6.12.  Kbuild extracts upstream's
  * include/linux/objpool.h and lib/objpool.c from Debian's linux-source-6.12
- * at build time and renames their symbols to upobjpool_*; nothing of
+ * at build time and renames their symbols to upstream_objpool_*; nothing of
  * upstream is in this repository.
  *
  * Upstream's push reserves a ring position, writes the entry, then
@@ -28,11 +28,12 @@
  * final drain from entering a slot that a pop cannot leave, and ONS_FINI
  * leaves a failed pool allocated.
  *
- * Loading runs the stress once and prints one "upobjpool_nmi: RESULT" line,
- * then stays loaded until rmmod (a failed load would make busybox's insmod
- * retry with init_module() and run it twice).  After a failure the pool is
- * left allocated, as the stress leaves it (@leaked): nothing of it points
- * into this module but its release callback, which only fini would call.
+ * Loading runs the stress once and prints one "upstream_objpool_nmi:
+ * RESULT" line, then stays loaded until rmmod (a failed load would make
+ * busybox's insmod retry with init_module() and run it twice).  After a
+ * failure the pool is left allocated, as the stress leaves it (@leaked):
+ * nothing of it points into this module but its release callback, which
+ * only fini would call.
  */
 #include <linux/cpu.h>
 #include <linux/jiffies.h>
@@ -60,22 +61,22 @@ static atomic_t upn_warnings = ATOMIC_INIT(0);
 #pragma push_macro("WARN_ON_ONCE")
 #undef WARN_ON_ONCE
 #define WARN_ON_ONCE(cond) upn_warn_on(cond)
-#include "upobjpool.h"
+#include "upstream_objpool.h"
 #pragma pop_macro("WARN_ON_ONCE")
 
 /* The stress's hooks, defined below where the stress is (ONS_SUPPORTED). */
 #if defined(CONFIG_X86_LOCAL_APIC) && defined(CONFIG_HAVE_ACPI_APEI_NMI)
-static int upn_init(struct upobjpool_head *pool, int nr_objs, int size,
-		    gfp_t gfp, void *context, upobjpool_init_obj_cb objinit,
-		    upobjpool_fini_cb release);
-static void *upn_pop(struct upobjpool_head *pool);
-static void upn_fini(struct upobjpool_head *pool);
+static int upn_init(struct upstream_objpool_head *pool, int nr_objs, int size,
+		    gfp_t gfp, void *context, upstream_objpool_init_obj_cb objinit,
+		    upstream_objpool_fini_cb release);
+static void *upn_pop(struct upstream_objpool_head *pool);
+static void upn_fini(struct upstream_objpool_head *pool);
 #endif
 
-#define ONS_HEAD		struct upobjpool_head
+#define ONS_HEAD		struct upstream_objpool_head
 #define ONS_INIT		upn_init
 #define ONS_POP			upn_pop
-#define ONS_PUSH		upobjpool_push
+#define ONS_PUSH		upstream_objpool_push
 #define ONS_FINI		upn_fini
 #include "objpool_nmi_stress.h"
 
@@ -136,12 +137,12 @@ static struct upn_watchdog upn_wd;
  * behind, where upstream's __objpool_try_get_slot() re-reads @head until
  * @last is past it.  Returns the slot's CPU, or -1.
  */
-static int upn_stuck_slot(struct upobjpool_head *pool, u32 *head, u32 *last)
+static int upn_stuck_slot(struct upstream_objpool_head *pool, u32 *head, u32 *last)
 {
 	int cpu;
 
 	for_each_possible_cpu(cpu) {
-		struct upobjpool_slot *slot = pool->cpu_slots[cpu];
+		struct upstream_objpool_slot *slot = pool->cpu_slots[cpu];
 
 		if (!slot)
 			continue;
@@ -167,7 +168,7 @@ static void upn_empty_slots(struct ons_run *run)
 	int cpu;
 
 	for_each_possible_cpu(cpu) {
-		struct upobjpool_slot *slot = run->pool.cpu_slots[cpu];
+		struct upstream_objpool_slot *slot = run->pool.cpu_slots[cpu];
 
 		if (slot)
 			WRITE_ONCE(slot->last, READ_ONCE(slot->head));
@@ -273,15 +274,15 @@ static int upn_watchdog_fn(void *arg)
  * completions, which order every store of the init before the watchdog's
  * first load.  Stopped by the module once ons_run() has returned.
  */
-static int upn_init(struct upobjpool_head *pool, int nr_objs, int size,
-		    gfp_t gfp, void *context, upobjpool_init_obj_cb objinit,
-		    upobjpool_fini_cb release)
+static int upn_init(struct upstream_objpool_head *pool, int nr_objs, int size,
+		    gfp_t gfp, void *context, upstream_objpool_init_obj_cb objinit,
+		    upstream_objpool_fini_cb release)
 {
 	struct upn_watchdog *wd = &upn_wd;
 	struct task_struct *t;
 	int ret, cpu;
 
-	ret = upobjpool_init(pool, nr_objs, size, gfp, context, objinit,
+	ret = upstream_objpool_init(pool, nr_objs, size, gfp, context, objinit,
 			     release);
 	if (ret)
 		return ret;
@@ -291,9 +292,9 @@ static int upn_init(struct upobjpool_head *pool, int nr_objs, int size,
 		s->progress = 0;
 		s->since = jiffies;
 	}
-	t = kthread_create(upn_watchdog_fn, wd, "upobjpool_wd");
+	t = kthread_create(upn_watchdog_fn, wd, "upstream_wd");
 	if (IS_ERR(t)) {
-		upobjpool_fini(pool);
+		upstream_objpool_fini(pool);
 		return PTR_ERR(t);
 	}
 	kthread_bind(t, wd->cpu);
@@ -312,17 +313,17 @@ static int upn_init(struct upobjpool_head *pool, int nr_objs, int size,
  * leave stays so.  Enter none such, which would wedge the watchdog's CPU
  * for good: that is a livelock, the stress's STALL.
  */
-static inline void *upn_pop(struct upobjpool_head *pool)
+static inline void *upn_pop(struct upstream_objpool_head *pool)
 {
 	struct ons_run *run = container_of(pool, struct ons_run, pool);
 	u32 head, last;
 	int cpu;
 
 	if (raw_smp_processor_id() != upn_wd.cpu)
-		return upobjpool_pop(pool);
+		return upstream_objpool_pop(pool);
 	cpu = upn_stuck_slot(pool, &head, &last);
 	if (cpu < 0)
-		return upobjpool_pop(pool);
+		return upstream_objpool_pop(pool);
 	if (!ons_failed(run)) {
 		pr_err("%s: after the run the slot of CPU %d is published up to %u, behind its head %u: a pop there would spin for good: the pool livelocked\n",
 		       ONS_STALL_MSG, cpu, last, head);
@@ -333,7 +334,7 @@ static inline void *upn_pop(struct upobjpool_head *pool)
 }
 
 /* The stress's ONS_FINI: upstream's fini pops too; not on a failed pool. */
-static void upn_fini(struct upobjpool_head *pool)
+static void upn_fini(struct upstream_objpool_head *pool)
 {
 	struct ons_run *run = container_of(pool, struct ons_run, pool);
 
@@ -341,7 +342,7 @@ static void upn_fini(struct upobjpool_head *pool)
 		run->leaked = true;
 		return;
 	}
-	upobjpool_fini(pool);
+	upstream_objpool_fini(pool);
 }
 
 static void upn_report(struct ons_run *run, s64 ms)
@@ -353,32 +354,32 @@ static void upn_report(struct ons_run *run, s64 ms)
 	for_each_cpu(cpu, &run->cpus) {
 		struct ons_cpu *c = per_cpu_ptr(&ons_cpus, cpu);
 
-		pr_info("upobjpool_nmi: CPU %d: %lu loops, %lu NMIs handled, %lu inside a pop, %lu inside a push\n",
+		pr_info("upstream_objpool_nmi: CPU %d: %lu loops, %lu NMIs handled, %lu inside a pop, %lu inside a push\n",
 			cpu, c->loops, c->nmis, c->in_pop, c->in_push);
 		nmis += c->nmis;
 		in_pop += c->in_pop;
 		in_push += c->in_push;
 	}
-	pr_info("upobjpool_nmi: upstream's push found tail - head > nr_objs %d times (its WARN_ON_ONCE, counted)\n",
+	pr_info("upstream_objpool_nmi: upstream's push found tail - head > nr_objs %d times (its WARN_ON_ONCE, counted)\n",
 		atomic_read(&upn_warnings));
 	if (wd->empties)
-		pr_info("upobjpool_nmi: the watchdog emptied every slot %lu times, the first %u ms after it saw the run fail\n",
+		pr_info("upstream_objpool_nmi: the watchdog emptied every slot %lu times, the first %u ms after it saw the run fail\n",
 			wd->empties,
 			jiffies_to_msecs(wd->first_empty - wd->failed_at));
 	if (run->leaked)
-		pr_info("upobjpool_nmi: the pool is left allocated\n");
+		pr_info("upstream_objpool_nmi: the pool is left allocated\n");
 	if (atomic_read(&run->errors) || run->dups ||
 	    run->drained != run->nr_objs)
-		pr_info("upobjpool_nmi: RESULT pool failed: %s (object %u, owner %d, tag %d); final drain %d of %d objects, %d duplicates; %lu NMIs, %lu inside a pop, %lu inside a push; %lld ms\n",
+		pr_info("upstream_objpool_nmi: RESULT pool failed: %s (object %u, owner %d, tag %d); final drain %d of %d objects, %d duplicates; %lu NMIs, %lu inside a pop, %lu inside a push; %lld ms\n",
 			ons_why(run), run->bad_index, run->bad_owner,
 			run->bad_tag, run->drained, run->nr_objs, run->dups,
 			nmis, in_pop, in_push, ms);
 	else
-		pr_info("upobjpool_nmi: RESULT pool passed: %lu NMIs, %lu inside a pop, %lu inside a push, every object back once; %lld ms\n",
+		pr_info("upstream_objpool_nmi: RESULT pool passed: %lu NMIs, %lu inside a pop, %lu inside a push, every object back once; %lld ms\n",
 			nmis, in_pop, in_push, ms);
 }
 
-static int __init upobjpool_nmi_init(void)
+static int __init upstream_objpool_nmi_init(void)
 {
 	struct upn_watchdog *wd = &upn_wd;
 	struct ons_run *run;
@@ -386,7 +387,7 @@ static int __init upobjpool_nmi_init(void)
 	int ret;
 
 	if (!stall_seconds) {
-		pr_info("upobjpool_nmi: RESULT skipped: stall_seconds=0\n");
+		pr_info("upstream_objpool_nmi: RESULT skipped: stall_seconds=0\n");
 		return 0;
 	}
 	run = kzalloc(sizeof(*run), GFP_KERNEL);
@@ -396,7 +397,7 @@ static int __init upobjpool_nmi_init(void)
 	cpumask_copy(&run->cpus, cpu_online_mask);
 	if (cpumask_weight(&run->cpus) < 3) {
 		cpus_read_unlock();
-		pr_info("upobjpool_nmi: RESULT skipped: needs three online CPUs, two for the workers and one for the watchdog\n");
+		pr_info("upstream_objpool_nmi: RESULT skipped: needs three online CPUs, two for the workers and one for the watchdog\n");
 		kfree(run);
 		return 0;
 	}
@@ -407,7 +408,7 @@ static int __init upobjpool_nmi_init(void)
 	run->nr_objs = objs_per_cpu * cpumask_weight(&run->cpus);
 	run->min_landings = min_landings;
 	run->max_nmis = 512 * (unsigned long)min_landings;
-	pr_info("upobjpool_nmi: upstream objpool, %d objects, workers on CPUs %*pbl, loader and watchdog on CPU %d, stall after %u s\n",
+	pr_info("upstream_objpool_nmi: upstream objpool, %d objects, workers on CPUs %*pbl, loader and watchdog on CPU %d, stall after %u s\n",
 		run->nr_objs, cpumask_pr_args(&run->cpus), wd->cpu,
 		stall_seconds);
 	start = ktime_get();
@@ -423,7 +424,7 @@ static int __init upobjpool_nmi_init(void)
 	}
 	cpus_read_unlock();
 	if (ret) {
-		pr_info("upobjpool_nmi: RESULT skipped: cannot run the stress: %d\n",
+		pr_info("upstream_objpool_nmi: RESULT skipped: cannot run the stress: %d\n",
 			ret);
 		kfree(run);
 		return 0;
@@ -433,18 +434,18 @@ static int __init upobjpool_nmi_init(void)
 	return 0;
 }
 #else
-static int __init upobjpool_nmi_init(void)
+static int __init upstream_objpool_nmi_init(void)
 {
-	pr_info("upobjpool_nmi: RESULT skipped: NMI IPIs are x86 only (with ACPI)\n");
+	pr_info("upstream_objpool_nmi: RESULT skipped: NMI IPIs are x86 only (with ACPI)\n");
 	return 0;
 }
 #endif
 
-static void __exit upobjpool_nmi_exit(void)
+static void __exit upstream_objpool_nmi_exit(void)
 {
 }
 
-module_init(upobjpool_nmi_init);
-module_exit(upobjpool_nmi_exit);
+module_init(upstream_objpool_nmi_init);
+module_exit(upstream_objpool_nmi_exit);
 MODULE_DESCRIPTION("NMI stress on upstream's objpool (positive control)");
 MODULE_LICENSE("GPL");
