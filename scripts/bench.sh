@@ -34,8 +34,8 @@ while IFS='|' read -r name arches kernels _ settings _; do
 		for kernel in $kernels; do echo "$(line_series "$settings") $(line_flavor "$settings") $arch $kernel"; done
 	done
 done < <(table) | sort -u | while read -r bk flavor arch kernel; do
-	[ "$bk" = "$SERIES" ] || SERIES=$bk "$TOP/scripts/tree.sh" || exit
-	SERIES=$bk "$TOP/scripts/kernel.sh" "$arch" "$flavor" $([ "$kernel" = base ] && echo 1) || exit
+	[ "$bk" = "$SERIES" ] || "$TOP/scripts/tree.sh" --series "$bk" || exit
+	"$TOP/scripts/kernel.sh" --series "$bk" "$arch" "$flavor" $([ "$kernel" = base ] && echo 1) || exit
 done || exit
 
 out=$WORK/bench-out

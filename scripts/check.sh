@@ -47,8 +47,8 @@ lanes=$BUILD/check-lanes
 rm -rf "$lanes" && mkdir -p "$lanes"
 (
 	for b in $series_list; do
-		SERIES=$b nice -n 19 ionice -c 2 -n 7 \
-			"$TOP/scripts/lib/check-one-series.sh" build >"$lanes/$b.log" 2>&1
+		nice -n 19 ionice -c 2 -n 7 \
+			"$TOP/scripts/lib/check-one-series.sh" --series "$b" build >"$lanes/$b.log" 2>&1
 		echo $? >"$lanes/$b.rc"
 	done
 ) &
@@ -60,7 +60,7 @@ for b in $series_list; do
 	done
 	cat "$lanes/$b.log" 2>/dev/null
 	[ "$(cat "$lanes/$b.rc" 2>/dev/null)" = 0 ] || { status=1; warn "the build phase of $b failed (above)"; }
-	SERIES=$b "$TOP/scripts/lib/check-one-series.sh" run || status=1
+	"$TOP/scripts/lib/check-one-series.sh" --series "$b" run || status=1
 	[ "$prune" != 1 ] || "$TOP/scripts/clean.sh" "$b"
 done
 wait "$lane"

@@ -81,5 +81,5 @@ say "$(find "$out" -name '*.eml' | wc -l) messages from $name <$email> in ${out#
 for b in $(checked_series); do
 	grep -qx "BASE_PARENT=$SERIES" "$(series_env "$b")" || continue
 	say "the $b series, on top of this one"
-	SERIES=$b "$TOP/scripts/tree.sh" && SERIES=$b "$TOP/scripts/mail.sh" || exit
+	"$TOP/scripts/tree.sh" --series "$b" && "$TOP/scripts/mail.sh" --series "$b" || exit
 done

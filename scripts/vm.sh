@@ -48,11 +48,9 @@ mem=${MEM:-$(flavor_memory "$flavor")}
 
 # The unpatched kernel of a series on another (BASE_PARENT) is the
 # parent's: its guest facts are the parent series'.
-if [ -n "$base" ] && [ -n "${BASE_PARENT:-}" ]; then
-	SERIES=$BASE_PARENT "$TOP/scripts/lib/initramfs.sh" "$arch" "$obj" || exit
-else
-	"$TOP/scripts/lib/initramfs.sh" "$arch" "$obj" || exit
-fi
+facts_of=$SERIES
+[ -z "$base" ] || facts_of=${BASE_PARENT:-$SERIES}
+"$TOP/scripts/lib/initramfs.sh" --series "$facts_of" "$arch" "$obj" || exit
 rundir=$obj/vm
 mkdir -p "$rundir"
 # The command travels as a second cpio archive appended to the first: the

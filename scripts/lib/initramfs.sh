@@ -7,7 +7,7 @@
 # and the base kernel whose series the build is),
 # the modules and kselftests of that build.  Packed again only when one of
 # those changed since the last packing (every boot calls this).
-# Usage: initramfs.sh ARCH OBJDIR
+# Usage: initramfs.sh [--series NAME] ARCH OBJDIR
 . "$(dirname "$0")/../lib.sh"
 arch=$1 obj=$2
 use_arch "$arch"
