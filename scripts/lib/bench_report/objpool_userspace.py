@@ -41,8 +41,8 @@ from another CPU's ring (__objpool_pop_slow() returning one; for
 upstream, a pop that walked past its own ring), avail writes
 set_bit()/clear_bit() on the cache line of the pool's avail bitmap.
 Upstream has no spill and no avail bitmap. The series label names the
-host's CPU (since 2026-11-25) and ends with its load average when the
-run started: the machine is shared and absolute rates move with it, and
+host's CPU where the run recorded it and ends with its load average when
+the run started: the machine is shared and absolute rates move with it, and
 runs on two machines do not compare; compare the ratios of the same
 run.
 
