@@ -2,9 +2,10 @@
 # Sourced by the pool benchmarks (objpool-icount.sh, objpool-module.sh):
 # the modules that run lib/test_objpool.c, loaded one after the other for
 # each run, so that on a shared host the pools are measured side by side:
-# test_objpool.ko (objpool, freelist, percpu), then upstream_objpool_bench.ko (its
-# objpool implementation on upstream's objpool of Linux 6.12, impls=1),
-# whose lines are relabelled impl=upstream.
+# test_objpool.ko (objpool, freelist, percpu), then
+# upstream_objpool_bench.ko (its objpool implementation on upstream's
+# objpool of Linux 6.12, impls=1), whose lines are relabelled
+# impl=upstream.
 
 POOL_KO=$(find /lib/modules -name test_objpool.ko | head -n 1)
 [ -n "$POOL_KO" ] || { echo "test_objpool.ko is not built (CONFIG_TEST_OBJPOOL=m)" >&2; exit 1; }
