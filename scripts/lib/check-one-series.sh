@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# check-one-series.sh [build|run|all]: the part of make check for one
-# series (SERIES), in two phases.  build: its tree, the prefix builds
-# and kernels (and the host checks that read a built kernel); run: the
-# host gates and the guest suites of the kernels that built.  all (the
-# default) runs both.  make check (scripts/check.sh) runs the build phases
-# of the next series in the background while this one's run phase boots its
-# guests, which leave a core idle most of the time.
+# check-one-series.sh [--series NAME] [build|run|all]: the part of make
+# check for one series (NAME, else SERIES), in two phases.  build: its
+# tree, the prefix builds and kernels (and the host checks that read a
+# built kernel); run: the host gates and the guest suites of the kernels
+# that built.  all (the default) runs both.  make check
+# (scripts/check.sh) runs the build phases of the next series in the
+# background while this one's run phase boots its guests, which leave a
+# core idle most of the time.
 # Writes $WORK/results: one directory of verdicts per step that ran suites,
 # and steps.tsv (verdict, step, seconds).  FLAVORS limits the flavors
 # (default: BASE_CHECK_FLAVORS of its series-*/series.env, each on the
@@ -16,8 +17,8 @@
 phase=${1:-all}
 case $phase in
 build|run|all) ;;
--h|--help) sed -n '3,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-*) die "unknown phase '$phase'; usage: check-one-series.sh [build|run|all]" ;;
+-h|--help) sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+*) die "unknown phase '$phase'; usage: check-one-series.sh [--series NAME] [build|run|all]" ;;
 esac
 arches=${ARCHES:-${BASE_CHECK_ARCHES:-$(valid_arches)}}
 flavors=${FLAVORS:-$BASE_CHECK_FLAVORS}
