@@ -145,8 +145,12 @@ def benches(root):
 
 def env_files(root):
     """The names of the repository's settings files (*.env)."""
-    return {os.path.basename(p) for p in glob.glob(os.path.join(root, "**", "*.env"), recursive=True)
-            if "/build/" not in p}
+    names = set()
+    for top, dirs, files in os.walk(root):
+        # build/ holds kernel trees, not the repository's files: not walked.
+        dirs[:] = [d for d in dirs if d not in ("build", ".git")]
+        names.update(f for f in files if f.endswith(".env"))
+    return names
 
 
 def check_file(path, root, tgts, helptext, bench_names, env_names=None):
