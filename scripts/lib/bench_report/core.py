@@ -165,7 +165,12 @@ def thread_count(t):
 def plot(path, title, ylabel, series):
     """A PNG at PATH of SERIES, {label: [(threads, y), ...]}, threads on a
     log2 axis."""
-    import matplotlib
+    try:
+        import matplotlib
+    except ImportError:
+        sys.exit(f'report: {sys.executable} has no matplotlib for the plots: '
+                 'make deps installs python3-matplotlib for /usr/bin/python3; '
+                 'put /usr/bin first on PATH or pip install matplotlib')
     matplotlib.use('Agg')
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(7, 4.5))
