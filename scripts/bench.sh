@@ -145,7 +145,14 @@ report=$WORK/bench-report
 rm -rf "$report" && mkdir -p "$report"
 cp -r "$TOP/results/." "$report/" 2>/dev/null
 cp "$out"/*.csv "$report/"
-"$TOP/scripts/lib/report.py" "$report" || die "report failed; build/bench left as it was"
+# The report's plots need matplotlib, which make deps installs for the
+# system's python3: the first python3 on PATH may be another (pyenv, venv).
+py=
+for p in python3 /usr/bin/python3; do
+	"$p" -c 'import matplotlib' 2>/dev/null && { py=$p; break; }
+done
+[ -n "$py" ] || die "no python3 with matplotlib for the report's plots: run 'make deps' (python3-matplotlib) or pip install matplotlib; this run's CSVs are in ${out#$TOP/}"
+"$py" "$TOP/scripts/lib/report.py" "$report" || die "report failed; build/bench left as it was"
 rm -rf "$BUILD/bench" && mkdir -p "$BUILD/bench"
 cp "$out"/*.csv "$report"/summary.md "$report"/*.png "$BUILD/bench/" 2>/dev/null
 say "build/bench/summary.md written; 'make bench-promote' copies it and this run's CSVs and plots into results/"
