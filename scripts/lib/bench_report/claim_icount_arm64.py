@@ -4,10 +4,7 @@ on arm64 against a fully ordered one, on 6.1.  Its base kernels are the
 6.1 series' patched ones (the claim a cmpxchg_release()); its patched
 kernels add bench/6.1-fullclaim's patch, which makes the claim a fully
 ordered cmpxchg again (bench/6.1-fullclaim/series.env)."""
-import statistics
-
 from . import real_load_icount
-from .core import arch_order
 
 CSV = 'claim-icount-arm64.csv'
 TITLE = ('Linux 6.1, the pop\'s claim (series-6.1, release, base, against '
@@ -22,19 +19,13 @@ def goal(rows, results):
     """One row per arch: the series' kretprobe hit (base, release claim)
     costs no more instructions than with the fully ordered claim
     (patched); the measured column says how many fewer."""
-    data = real_load_icount.icount_runs(rows)
     out = []
-    for arch in arch_order(r['arch'] for r in rows):
-        rel, full = data.get((arch, 'kretprobe', 'base')), data.get((arch, 'kretprobe', 'patched'))
-        if not rel or not full:
-            continue
-        i_rel = statistics.mean(1e9 / x for x in rel.values())
-        i_full = statistics.mean(1e9 / x for x in full.values())
+    for arch, i_rel, i_full, n_rel, n_full in real_load_icount.kretprobe_means(rows):
         saved = i_full - i_rel
         out.append((f'6.1: the pop\'s release claim, a kretprobe hit no more instructions than '
                     f'with a fully ordered claim, {arch} (icount: a barrier counts as one)',
                     f'{i_rel:.1f} release, {i_full:.1f} fully ordered ({saved:.1f} saved; '
-                    f'{len(rel)} + {len(full)} boots)',
+                    f'{n_rel} + {n_full} boots)',
                     f'met, {saved:.1f} fewer per hit' if saved >= 0 else f'not met, {-saved:.1f} more'))
     return out
 

@@ -5,10 +5,7 @@ ones (interrupts off from a push's reservation until its ring's bit is
 set, and in a thief's clear-and-recheck); its patched kernels add
 bench/6.1-irqon's patch, which leaves interrupts on there (preemption
 disabled only, bench/6.1-irqon/series.env)."""
-import statistics
-
 from . import real_load_icount
-from .core import arch_order
 
 CSV = 'irq-window-icount.csv'
 TITLE = ('Linux 6.1, the irq window (series-6.1 with interrupts off in it, base, against '
@@ -24,19 +21,13 @@ def section(rows, results):
 def goal(rows, results):
     """One row per arch: the series' kretprobe hit (base) costs at most
     LIMIT instructions more than the preempt-only one (patched)."""
-    data = real_load_icount.icount_runs(rows)
     out = []
-    for arch in arch_order(r['arch'] for r in rows):
-        off, on = data.get((arch, 'kretprobe', 'base')), data.get((arch, 'kretprobe', 'patched'))
-        if not off or not on:
-            continue
-        i_off = [1e9 / x for x in off.values()]
-        i_on = [1e9 / x for x in on.values()]
-        d = statistics.mean(i_off) - statistics.mean(i_on)
+    for arch, i_off, i_on, n_off, n_on in real_load_icount.kretprobe_means(rows):
+        d = i_off - i_on
         out.append((f'6.1: irqs off in the pool\'s windows, a kretprobe hit at most {LIMIT} '
                     f'instructions over preempt-only, {arch}',
-                    f'{statistics.mean(i_off):.1f} irqs off, {statistics.mean(i_on):.1f} preempt-only '
-                    f'({d:+.1f}; {len(i_off)} + {len(i_on)} boots)',
+                    f'{i_off:.1f} irqs off, {i_on:.1f} preempt-only '
+                    f'({d:+.1f}; {n_off} + {n_on} boots)',
                     'met' if d <= LIMIT else f'not met, {d:+.1f}'))
     return out
 

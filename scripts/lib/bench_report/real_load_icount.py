@@ -108,20 +108,28 @@ def hit_cost_goals(rows, base='base', probes=('kretprobe', 'fprobe'), limit=0):
     return out
 
 
-def fix_cost_goals(rows, series, limit=2.0):
-    """Goal rows of a fix series: the fix adds at most LIMIT instructions
-    to a kretprobe hit."""
+def kretprobe_means(rows):
+    """(arch, base insns per hit, patched insns per hit, base boots,
+    patched boots) of each arch, x86_64 first, that has kretprobe rows of
+    both kernels: the mean over each kernel's boots."""
     data = icount_runs(rows)
     out = []
     for arch in arch_order(r['arch'] for r in rows):
         b, q = data.get((arch, 'kretprobe', 'base')), data.get((arch, 'kretprobe', 'patched'))
-        if not b or not q:
-            continue
-        ib = statistics.mean(1e9 / x for x in b.values())
-        iq = statistics.mean(1e9 / x for x in q.values())
+        if b and q:
+            out.append((arch, statistics.mean(1e9 / x for x in b.values()),
+                        statistics.mean(1e9 / x for x in q.values()), len(b), len(q)))
+    return out
+
+
+def fix_cost_goals(rows, series, limit=2.0):
+    """Goal rows of a fix series: the fix adds at most LIMIT instructions
+    to a kretprobe hit."""
+    out = []
+    for arch, ib, iq, nb, nq in kretprobe_means(rows):
         d = iq - ib
         out.append((f'{series}: a kretprobe hit at most {limit:+.0f} instructions over the unfixed pool, {arch}',
-                    f'{ib:.1f} unfixed, {iq:.1f} fixed ({d:+.1f}; {len(b)} + {len(q)} boots)',
+                    f'{ib:.1f} unfixed, {iq:.1f} fixed ({d:+.1f}; {nb} + {nq} boots)',
                     'met' if d <= limit else f'not met, {d:+.1f}'))
     return out
 
