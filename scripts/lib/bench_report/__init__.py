@@ -17,8 +17,8 @@ benchmark: its module, then its place in SECTIONS and GOALS below.
 import os
 from collections import defaultdict
 
-from . import (build_boot_times, irq_window_icount, layout, memory, memory_7_2_rfc, nolock, objpool_module,
-               objpool_module_icount, objpool_userspace, perf_stat, real_load, real_load_icount,
+from . import (build_boot_times, irq_window_icount, layout, memory, memory_7_2_rfc, memory_scale, nolock,
+               objpool_module, objpool_module_icount, objpool_userspace, perf_stat, real_load, real_load_icount,
                real_load_icount_7_2_rfc, suite_verdicts)
 from .core import BACKPORT_6_12, FIX_7_2, PROSE, cell, icount_note, number, read, read_if, table, wrap
 
@@ -32,14 +32,14 @@ suite_verdicts_6_12 = suite_verdicts.fix_outcomes('suite-verdicts-6.12', BACKPOR
 SECTIONS = [build_boot_times, real_load_icount, real_load, perf_stat, memory, objpool_module_icount,
             objpool_module, objpool_userspace, layout,
             real_load_icount_7_2, suite_verdicts_7_2, real_load_icount_6_12, suite_verdicts_6_12,
-            real_load_icount_7_2_rfc, memory_7_2_rfc, nolock, irq_window_icount]
+            real_load_icount_7_2_rfc, memory_7_2_rfc, nolock, irq_window_icount, memory_scale]
 
 # The goals table's rows, in order: (CSV, goal function).
 GOALS = (layout.GOALS + real_load_icount.GOALS + real_load_icount_7_2_rfc.GOALS
          + objpool_module_icount.GOALS + memory.GOALS + memory_7_2_rfc.GOALS
          + suite_verdicts_7_2.GOALS + real_load_icount_7_2.GOALS
          + suite_verdicts_6_12.GOALS + real_load_icount_6_12.GOALS
-         + nolock.GOALS + objpool_userspace.GOALS + irq_window_icount.GOALS)
+         + nolock.GOALS + objpool_userspace.GOALS + irq_window_icount.GOALS + memory_scale.GOALS)
 
 
 def goals(results, goal_list=GOALS):
