@@ -23,10 +23,13 @@ bl=/sys/kernel/debug/kprobes/blacklist
 tr=/sys/kernel/tracing
 # Reached only from objpool_init(), objpool_fini() and objpool_free() (which
 # objpool_drop() calls for the last reference, from RCU callbacks after
-# unregister, never while a handler can push), never from pop or push:
+# unregister, never while a handler can push), or from the CPU hotplug
+# callback that gives a CPU coming online its rings, never from pop or push:
 # kprobes on them are allowed.
 init_only="objpool_init objpool_fini objpool_free objpool_free_all
-objpool_plan_rings objpool_alloc_block objpool_fill_rings objpool_alloc_all"
+objpool_plan_rings objpool_alloc_block objpool_fill_rings objpool_alloc_all
+objpool_block_size objpool_ring_inline objpool_free_ring objpool_alloc_ring
+objpool_hp_put objpool_cpu_prepare objpool_hp_init"
 # A function kernel/kprobes.c puts on the blacklist (NOKPROBE_SYMBOL).
 known_blacklisted=pre_handler_kretprobe
 

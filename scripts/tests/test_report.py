@@ -14,7 +14,7 @@ from unittest import mock
 
 import bench_report
 import bench_report
-from bench_report import core, irq_window_icount, layout, real_load_icount
+from bench_report import core, irq_window_icount, layout, memory_scale, real_load_icount
 
 
 def write_csv(directory, name, rows):
@@ -47,6 +47,61 @@ def suite_rows(unfixed_status):
              'depth': '1', 'case': 'objpool_test_nmi', 'status': 'ok'},
             {'arch': 'x86_64', 'kernel': 'patched', 'vcpus': '2', 'suite': 'upstream-test-objpool',
              'depth': '0', 'case': 'objpool', 'status': 'ok'}]
+
+
+def scale_rows(r1_sparse_kb, default_96_patched_kb):
+    """memory-scale rows: r1 and default kretprobes, 2 of 2 and 2 of 512
+    possible and 96 of 96 CPUs online; the patched r1 delta with 2 of 512
+    online and the patched default delta at 96 CPUs as given."""
+    rows = []
+    for vcpus, possible in ((2, 2), (96, 96), (2, 512)):
+        for kernel in ('base', 'patched'):
+            dflt = max(10, 2 * possible)
+            d_kb = 16 * dflt * 64 // 1024 or 1
+            if kernel == 'patched':
+                d_kb = default_96_patched_kb if possible == 96 else d_kb
+            r1_kb = 1
+            if kernel == 'patched' and possible == 512:
+                r1_kb = r1_sparse_kb
+            for probe, objs, kb in (('kretprobe default', 16 * dflt, d_kb), ('kretprobe r1', 16, r1_kb)):
+                rows.append({'kernel': kernel, 'accel': 'tcg', 'vcpus': str(vcpus), 'possible': str(possible),
+                             'run': '1', 'probe': probe, 'probes': '16', 'objects': str(objs),
+                             'delta_kb': str(kb)})
+    return rows
+
+
+class MemoryScale(unittest.TestCase):
+    def test_section_has_a_row_per_probe_and_scale(self):
+        lines = memory_scale.section(scale_rows(64, 192), None)
+        self.assertTrue(lines[0].startswith('## Memory of kretprobe pools'))
+        self.assertEqual(sum('| kretprobe r1 |' in line for line in lines), 3)
+
+    def test_eight_bytes_per_offline_cpu_is_met(self):
+        # 16 probes x 510 offline CPUs x 8 B = 63.75 KiB over the 2-of-2 row's 1 KiB
+        (goal, measured, verdict), = memory_scale.offline_goal(scale_rows(64, 192), None)
+        self.assertEqual(verdict, 'met', measured)
+
+    def test_a_ring_per_offline_cpu_is_not_met(self):
+        # positive control: 192 B per offline CPU, as a ring per possible CPU costs
+        (_, measured, verdict), = memory_scale.offline_goal(scale_rows(1531, 192), None)
+        self.assertTrue(verdict.startswith('not met'), measured)
+
+    def test_twice_the_freelist_is_met(self):
+        # the r1 rows with 2 of 512 online take 64 KiB against 1: left out
+        rows = [r for r in scale_rows(64, 384) if r['possible'] != '512']
+        (_, measured, verdict), = memory_scale.ratio_goal(rows, None)
+        self.assertEqual(verdict, 'met', measured)
+
+    def test_over_twice_the_freelist_is_not_met(self):
+        # positive control: the pool's 31,552 B a probe at 96 CPUs against 12,288
+        rows = [r for r in scale_rows(64, 493) if r['possible'] != '512']
+        (_, measured, verdict), = memory_scale.ratio_goal(rows, None)
+        self.assertTrue(verdict.startswith('not met'), measured)
+        self.assertIn('96 of 96', measured)
+
+    def test_without_a_sparse_row_no_offline_goal(self):
+        rows = [r for r in scale_rows(64, 192) if r['possible'] != '512']
+        self.assertEqual(memory_scale.offline_goal(rows, None), [])
 
 
 class Layout(unittest.TestCase):

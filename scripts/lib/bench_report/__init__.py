@@ -18,8 +18,9 @@ import os
 from collections import defaultdict
 
 from . import (build_boot_times, claim_icount_arm64, irq_window_icount, irq_window_missed, layout,
-               memory, memory_7_2_rfc, nolock, objpool_module, objpool_module_icount, objpool_userspace,
-               perf_stat, real_load, real_load_icount, real_load_icount_7_2_rfc, suite_verdicts)
+               memory, memory_7_2_rfc, memory_scale, nolock, objpool_module, objpool_module_icount,
+               objpool_userspace, perf_stat, real_load, real_load_icount, real_load_icount_7_2_rfc,
+               suite_verdicts)
 from .core import BACKPORT_6_12, FIX_7_2, PROSE, cell, icount_note, number, read, read_if, table, wrap
 
 # The fix series' benchmarks: the same two, one per series.
@@ -33,7 +34,7 @@ SECTIONS = [build_boot_times, real_load_icount, real_load, perf_stat, memory, ob
             objpool_module, objpool_userspace, layout,
             real_load_icount_7_2, suite_verdicts_7_2, real_load_icount_6_12, suite_verdicts_6_12,
             real_load_icount_7_2_rfc, memory_7_2_rfc, nolock, irq_window_icount, irq_window_missed,
-            claim_icount_arm64]
+            claim_icount_arm64, memory_scale]
 
 # The goals table's rows, in order: (CSV, goal function).
 GOALS = (layout.GOALS + real_load_icount.GOALS + real_load_icount_7_2_rfc.GOALS
@@ -41,7 +42,7 @@ GOALS = (layout.GOALS + real_load_icount.GOALS + real_load_icount_7_2_rfc.GOALS
          + suite_verdicts_7_2.GOALS + real_load_icount_7_2.GOALS
          + suite_verdicts_6_12.GOALS + real_load_icount_6_12.GOALS
          + nolock.GOALS + objpool_userspace.GOALS + irq_window_icount.GOALS
-         + irq_window_missed.GOALS + claim_icount_arm64.GOALS)
+         + irq_window_missed.GOALS + claim_icount_arm64.GOALS + memory_scale.GOALS)
 
 
 def goals(results, goal_list=GOALS):
