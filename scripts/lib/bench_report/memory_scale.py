@@ -11,7 +11,10 @@ PROSE = Prose(__file__, {
     'memory-scale': '''
 Guest {accel}; {samples}. Each value is the change of memory in use
 across registering the probes (as in the memory section), for all the
-probes of a row together. "default": maxactive max(10, 2 x possible
+probes of a row together, each probe's trace event (its tracefs files,
+the same in both kernels) included: what a kprobe_events user pays.
+The probes are created, not enabled, which allocates their instances.
+"default": maxactive max(10, 2 x possible
 CPUs); "r1": maxactive 1. Goals: at most 8 bytes per possible CPU that
 never came online (the r1 probes' patched delta with 2 of P possible
 online, less the same with 2 of 2, over P - 2 CPUs and the probes), and
