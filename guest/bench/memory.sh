@@ -16,16 +16,7 @@
 #        one-letter prefix whose function count is closest to 1,000)
 t=/sys/kernel/tracing
 possible=$(( $(cut -d- -f2 /sys/devices/system/cpu/possible) + 1 ))
-# Free pages on the per-CPU lists (/proc/zoneinfo's pageset counts, 4 KiB
-# pages) are not in MemFree: with 96 CPUs online they moved a kretprobe's
-# delta by hundreds of KiB, so they count as free here.
-mem_kb() {
-	local pcp
-	sync
-	pcp=$(awk '$1 == "count:" { s += $2 } END { print s * 4 }' /proc/zoneinfo)
-	awk -v pcp="$pcp" '/^MemTotal:/ { s += $2 } /^(MemFree|Buffers|Cached):/ { s -= $2 }
-		END { print s - pcp }' /proc/meminfo
-}
+. /guest/bench/mem-in-use.sh
 funcs() { grep -c "^$1" $t/available_filter_functions; }
 
 pattern=$1
@@ -43,17 +34,6 @@ n=$(funcs "${pattern%\*}")
 # the size first means it is never expanded, so no row counts it.
 echo 4 >$t/buffer_size_kb
 echo "probe,functions,objects,delta_kb,meta_bytes"
-# settle BEFORE AFTER WHAT: a pool goes back after an RCU grace period;
-# wait (at most 60 s) until half of what registering took has come back,
-# so that the next row does not count it being freed.
-settle() {
-	local i=0
-	while [ "$(mem_kb)" -gt $(( $2 - ($2 - $1) / 2 )) ] && [ "$i" -lt 60 ]; do
-		sleep 1
-		i=$((i + 1))
-	done
-	[ "$i" -lt 60 ] || echo "memory.sh: the $3's memory did not come back within 60 s" >&2
-}
 
 if [ -f /guest/modules/probe_mem.ko ]; then
 	before=$(mem_kb)
