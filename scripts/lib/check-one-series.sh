@@ -67,9 +67,12 @@ guest_suites() {
 # 'alone' (a timed stress test) waits for the others and runs by itself.
 # A gate of BASE_SHARED_GATES is skipped, with the reason, once the shared
 # gate has passed: all it reads is files that gate found identical in
-# BASE_SHARED_WITH's series, whose check runs it.
+# BASE_SHARED_WITH's series, whose check runs it.  When this make check
+# leaves that series out (SERIES_LIST), the gate runs here instead, on
+# that series' tree (the build phase makes it): the shared files are the
+# same, and the gates build them on the base they were written for.
 gates() {
-	local label=$1 list=$2 arg=${3:-} res=$results/$1 g words
+	local label=$1 list=$2 arg=${3:-} res=$results/$1 g words gate_series
 	mkdir -p "$res"
 	while read -r g words; do
 		[ -z "$arg" ] || case " $words " in *" $arg "*) ;; *) continue ;; esac
@@ -78,26 +81,30 @@ gates() {
 				"$g" "$SERIES" "$(series_env "$SERIES" | sed "s,^$TOP/,,")" >"$res/$g.tap"
 			continue
 		fi
+		gate_series=$SERIES
 		if shared_gate "$g" "$res"; then
-			printf 'TAP version 13\n1..1\nok 1 %s # SKIP its files are %s'\''s (gates/shared.sh passed): %s'\''s make check runs it\n' \
-				"$g" "$BASE_SHARED_WITH" "$BASE_SHARED_WITH" >"$res/$g.tap"
-			continue
+			if checked_in_this_run "$BASE_SHARED_WITH"; then
+				printf 'TAP version 13\n1..1\nok 1 %s # SKIP its files are %s'\''s (gates/shared.sh passed): %s'\''s make check runs it\n' \
+					"$g" "$BASE_SHARED_WITH" "$BASE_SHARED_WITH" >"$res/$g.tap"
+				continue
+			fi
+			gate_series=$BASE_SHARED_WITH
 		fi
 		case " $words " in
 		*" alone "*)
 			wait
-			run_gate "$g" "$res" $arg
+			run_gate "$g" "$res" --series "$gate_series" $arg
 			continue ;;
 		esac
 		while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n; done
-		run_gate "$g" "$res" $arg &
+		run_gate "$g" "$res" --series "$gate_series" $arg &
 	done < <(grep -Ev '^[[:space:]]*(#|$)' "$TOP/config/$list")
 	wait
 	[ -f "$res/seconds.tsv" ] && sort -t"$(printf '\t')" -k2,2nr "$res/seconds.tsv" | awk -F'\t' '{ printf "%s %ss", sep $1, $2; sep = ", " } END { if (NR) print "" }' |
 		sed 's/^/gates by seconds: /' >&2
 	judge "$res" host "$label"
 }
-# run_gate GATE RES [ARG]: one gate's TAP into RES/GATE.tap, its seconds
+# run_gate GATE RES [--series S] [ARG]: one gate's TAP into RES/GATE.tap, its seconds
 # into RES/seconds.tsv (make check's log lists them, slowest first).
 run_gate() {
 	local g=$1 res=$2 t0; shift 2
@@ -108,6 +115,11 @@ run_gate() {
 # A base whose series-*/series.env sets BASE_GATES runs only the gates it
 # names (of config/gates and config/post-build-gates); the others are
 # reported skipped.
+# checked_in_this_run SERIES: this make check checks SERIES too.
+checked_in_this_run() {
+	case " ${SERIES_LIST:-$(checked_series)} " in *" $1 "*) return 0 ;; esac
+	return 1
+}
 # shared_gate GATE RES: GATE is in BASE_SHARED_GATES and RES/shared.tap
 # (written before it, config/gates) passed.
 shared_gate() {
@@ -158,6 +170,11 @@ build_phase() {
 	local flavor arch bisected=
 	step tree "$TOP/scripts/tree.sh" || return 1
 	: >"$results/built-tree"
+	# The tree the shared files are compared with (gates/shared.sh), and
+	# the shared gates run on when its series is not checked in this run.
+	if [ -n "${BASE_SHARED_WITH:-}" ] && ! checked_in_this_run "$BASE_SHARED_WITH"; then
+		step "tree $BASE_SHARED_WITH (shared files)" "$TOP/scripts/tree.sh" --series "$BASE_SHARED_WITH"
+	fi
 	for flavor in $flavors; do
 		for arch in $(flavor_check_arches "$flavor"); do
 			case " $arches " in *" $arch "*) ;; *) continue ;; esac
