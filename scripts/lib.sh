@@ -189,6 +189,9 @@ flavor_field() {
 check_flavor() {
 	case " $(valid_flavors) " in *" $1 "*) ;; *)
 		die "unknown FLAVOR '$1'; valid: $(valid_flavors)" ;; esac
+	# A series may extend a flavor by a variable named after it.
+	[[ $1 =~ ^[A-Za-z0-9_]+$ ]] ||
+		die "flavor name '$1' (config/flavors) has characters a shell variable name cannot: use letters, digits and _"
 }
 # base_flavor_extra KIND FLAVOR: what the base kernel adds to FLAVOR, its
 # BASE_FLAVOR_<KIND>_<FLAVOR> (FRAGMENTS or SUITES; series-6.12/series.env).
