@@ -115,17 +115,17 @@ run_gate() {
 # A base whose series-*/series.env sets BASE_GATES runs only the gates it
 # names (of config/gates and config/post-build-gates); the others are
 # reported skipped.
-# checked_in_this_run SERIES: this make check checks SERIES too.
-checked_in_this_run() {
-	case " ${SERIES_LIST:-$(checked_series)} " in *" $1 "*) return 0 ;; esac
-	return 1
-}
 # shared_gate GATE RES: GATE is in BASE_SHARED_GATES and RES/shared.tap
 # (written before it, config/gates) passed.
 shared_gate() {
 	case " ${BASE_SHARED_GATES:-} " in *" $1 "*) ;; *) return 1 ;; esac
 	wait	# for the shared gate, which may still be running
 	[ -s "$2/shared.tap" ] && grep -q '^ok ' "$2/shared.tap" && ! grep -q '^not ok' "$2/shared.tap"
+}
+# checked_in_this_run SERIES: this make check checks SERIES too.
+checked_in_this_run() {
+	case " ${SERIES_LIST:-$(checked_series)} " in *" $1 "*) return 0 ;; esac
+	return 1
 }
 # nmi_control ARCH FLAVOR (series with BASE_NMI_CONTROL=1): the positive
 # control of the KUnit NMI case, in a guest of its own with 3 vCPUs
