@@ -1,0 +1,327 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""The functions a kretprobe, rethook or fprobe hit can call, from a vmlinux.
+
+Starting at the hit path's roots (config/kprobe-hit-roots), follow every
+direct call and branch to another function in the disassembly
+(``objdump -d``: x86_64 call/jmp/jcc, arm64 bl/b/b.cond/cbz/cbnz/tbz/tbnz),
+transitively, through functions kprobes refuse as well (the blacklist
+protects a function, not its callees), but not into the harmless ones
+(config/kprobe-hit-harmless: each with its reason, which covers what it
+calls).  Out-of-line copies the compiler emits (static inline functions
+not inlined, .constprop/.isra/.part/.cold parts) are functions of their
+own in the symbol table and are found like any other.
+
+Each reached function gets the host's verdict, as the booted kernel's
+blacklist would give it: refused when it is named by the _kprobe_blacklist
+section (NOKPROBE_SYMBOL), lies in __kprobes, noinstr or the arch's entry
+areas, or is a NAME.suffix part of a refused NAME (within_kprobe_blacklist()).
+
+Not followed, and reported: indirect calls and jumps (x86 call/jmp *,
+retpoline thunks; arm64 blr/br): their targets are the probe's own
+handlers, or the trampoline handlers that are roots themselves.  Static
+keys need nothing: both sides of a jump label are code of the function.
+Alternatives' replacement code (x86 .altinstr_replacement, arm64
+alternatives) is not disassembled: the original instruction is.
+
+Output (stdout), one reached function a line, what guest/suites/
+kprobe-safety.sh reads: NAME OFFSET VERDICT VIA, OFFSET from _text (so
+that the guest finds the very copy, names repeat), VERDICT refused or
+probeable, VIA the call chain from a root.  Harmless ones come as
+comments.  --check: exit 1 when a probeable one is not harmless.
+"""
+
+import argparse
+import bisect
+import fnmatch
+import os
+import re
+import subprocess
+import sys
+
+# Address ranges kprobes refuse, by arch: the generic ones
+# (populate_kprobe_blacklist(): __kprobes, noinstr) and
+# arch_populate_kprobe_blacklist()'s, as START_END pairs of symbols.
+AREAS = {
+    "x86_64": ["kprobes", "noinstr", "entry"],
+    "arm64": ["kprobes", "noinstr", "entry", "irqentry", "idmap", "hyp",
+              "hyp_idmap"],
+}
+DIRECT = {
+    "x86_64": re.compile(r"^(call|jmp|j[a-z]{1,3})$"),
+    "arm64": re.compile(r"^(bl|b|b\.[a-z]{2}|cbn?z|tbn?z)$"),
+}
+INDIRECT = {
+    "x86_64": re.compile(r"^(call|jmp)$"),
+    "arm64": re.compile(r"^(blr|br|blraa|blrab|braa|brab)$"),
+}
+INSN = re.compile(r"^\s*([0-9a-f]+):\s+(.*)$")
+TARGET = re.compile(r"\b([0-9a-f]+) <([^>]+)>")
+# x86 prefixes objdump prints before the mnemonic.
+PREFIXES = {"notrack", "bnd", "cs", "ds", "lock", "rep", "repz", "repnz"}
+
+
+def fail(msg):
+    sys.exit("kprobe_hit_callees.py: error: " + msg)
+
+
+def branches(lines, arch):
+    """Yield ('direct', address) or ('indirect', text) per branch insn."""
+    for line in lines:
+        m = INSN.match(line)
+        if not m:
+            continue
+        words = m.group(2).split()
+        while words and words[0] in PREFIXES:
+            words = words[1:]
+        if not words:
+            continue
+        op, rest = words[0], " ".join(words[1:])
+        t = TARGET.search(rest)
+        if DIRECT[arch].match(op) and t and "*" not in rest:
+            if t.group(2).startswith("__x86_indirect_thunk_"):
+                yield "indirect", rest
+            else:
+                yield "direct", int(t.group(1), 16)
+        elif INDIRECT[arch].match(op) and (arch == "arm64" or "*" in rest):
+            yield "indirect", rest
+
+
+class Symbols:
+    """Text symbols of a vmlinux by address (nm -n -S)."""
+
+    def __init__(self, nm_lines):
+        self.funcs = []          # (start, size, name), sorted
+        self.by_name = {}        # name -> [start, ...] in address order
+        self.addr = {}           # any symbol name -> its first address
+        for line in nm_lines:
+            f = line.split()
+            if len(f) == 4 and f[2] in "tTwW":
+                start, size = int(f[0], 16), int(f[1], 16)
+                if size:
+                    self.funcs.append((start, size, f[3]))
+                    self.by_name.setdefault(f[3], []).append(start)
+            if len(f) >= 3:
+                self.addr.setdefault(f[-1], int(f[0], 16))
+        self.funcs.sort()
+        self.starts = [s for s, _, _ in self.funcs]
+
+    def at(self, addr):
+        """The function containing addr, or None."""
+        i = bisect.bisect_right(self.starts, addr) - 1
+        if i >= 0 and addr < self.funcs[i][0] + self.funcs[i][1]:
+            return self.funcs[i]
+        return None
+
+
+def blacklist(syms, arch, listed):
+    """Start addresses of the functions kprobes refuse."""
+    refused = set()
+    for a in listed:
+        f = syms.at(a)
+        if f:
+            refused.add(f[0])
+    for area in AREAS[arch]:
+        lo = syms.addr.get("__%s_text_start" % area)
+        hi = syms.addr.get("__%s_text_end" % area)
+        if lo is None or hi is None:
+            continue
+        for start, _, _ in syms.funcs:
+            if lo <= start < hi:
+                refused.add(start)
+    # within_kprobe_blacklist(): NAME.suffix goes with NAME's first copy.
+    for start, _, name in syms.funcs:
+        base = name.split(".")[0]
+        if base != name and base in syms.by_name and \
+                syms.by_name[base][0] in refused:
+            refused.add(start)
+    return refused
+
+
+def words(dump):
+    """The little-endian 64-bit words of an 'objdump -s' section dump."""
+    hexes = ""
+    for line in dump:
+        m = re.match(r"^ [0-9a-f]+ ((?:[0-9a-f]{2,8} ?){1,4})", line)
+        if m:
+            hexes += m.group(1).replace(" ", "")
+    return [int.from_bytes(bytes.fromhex(hexes[i:i + 16]), "little")
+            for i in range(0, len(hexes) - 15, 16)]
+
+
+def read_table(path, ncols):
+    """Lines of FIELD... REASON (first ncols fields, then the reason)."""
+    rows = []
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            f = line.split(None, ncols)
+            if len(f) <= ncols:
+                fail("%s:%d: want %d fields and a reason: %s"
+                     % (path, n, ncols, line))
+            rows.append(f)
+    return rows
+
+
+def config_holds(config, conds):
+    for c in conds.split(","):
+        want = not c.startswith("!")
+        if (config.get(c.lstrip("!")) in ("y", "m")) != want:
+            return False
+    return True
+
+
+def roots_for(rows, series, config):
+    """[(name, required)]: rows of config/kprobe-hit-roots that apply."""
+    out = []
+    for name, rseries, conds, _ in rows:
+        if series in rseries.split(","):
+            out.append((name, config_holds(config, conds)))
+    return out
+
+
+def walk(roots, callees, boundary):
+    """{function start: via} reached from roots; boundaries not expanded."""
+    via = {r: None for r in roots}
+    todo = list(roots)
+    while todo:
+        f = todo.pop()
+        if f not in roots and boundary(f):
+            continue
+        for c in callees(f):
+            if c not in via:
+                via[c] = f
+                todo.append(c)
+    return via
+
+
+class Image:
+    def __init__(self, vmlinux, arch, objdump, nm):
+        self.vmlinux, self.arch, self.objdump = vmlinux, arch, objdump
+        self.syms = Symbols(run([nm, "-n", "-S", "--defined-only", vmlinux]))
+        if "_text" not in self.syms.addr:
+            fail("%s has no _text symbol: not a vmlinux?" % vmlinux)
+        dump = run([objdump, "-s", "-j", "_kprobe_blacklist", vmlinux],
+                   check=False)
+        self.refused = blacklist(self.syms, arch, words(dump))
+        self.indirect = {}
+
+    def callees(self, start):
+        f = self.syms.at(start)
+        out = run([self.objdump, "-d", "--no-show-raw-insn",
+                   "--start-address=%#x" % f[0],
+                   "--stop-address=%#x" % (f[0] + f[1]), self.vmlinux])
+        found = []
+        for kind, x in branches(out, self.arch):
+            if kind == "indirect":
+                self.indirect.setdefault(start, []).append(x)
+                continue
+            g = self.syms.at(x)
+            if g and g[0] != start and g[0] not in found:
+                found.append(g[0])
+        return found
+
+
+def run(cmd, check=True):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True)
+    except FileNotFoundError:
+        fail("%s not found: run 'make deps' (binutils, the arch's cross "
+             "binutils)" % cmd[0])
+    if check and p.returncode:
+        fail("%s failed: %s" % (" ".join(cmd), p.stderr.strip()))
+    return p.stdout.splitlines()
+
+
+def read_config(path):
+    config = {}
+    try:
+        with open(path) as f:
+            for line in f:
+                k, eq, v = line.strip().partition("=")
+                if eq and not k.startswith("#"):
+                    config[k] = v
+    except OSError:
+        fail("cannot read %s: give --config the build's .config" % path)
+    return config
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("vmlinux")
+    ap.add_argument("--arch", required=True, choices=sorted(AREAS))
+    ap.add_argument("--series", required=True)
+    ap.add_argument("--roots", required=True)
+    ap.add_argument("--harmless", required=True)
+    ap.add_argument("--config", help="the build's .config (VMLINUX's dir)")
+    ap.add_argument("--objdump", default="objdump")
+    ap.add_argument("--nm", default="nm")
+    ap.add_argument("--check", action="store_true",
+                    help="exit 1 when a reached function is probeable "
+                    "and not harmless")
+    a = ap.parse_args(argv)
+    config = read_config(a.config or os.path.join(
+        os.path.dirname(a.vmlinux), ".config"))
+    img = Image(a.vmlinux, a.arch, a.objdump, a.nm)
+    syms = img.syms
+    harmless = read_table(a.harmless, 1)
+
+    def why_harmless(start):
+        name = syms.at(start)[2]
+        for pat, reason in harmless:
+            if fnmatch.fnmatchcase(name, pat):
+                return reason
+        return None
+
+    roots = []
+    for name, required in roots_for(read_table(a.roots, 3), a.series,
+                                    config):
+        if name in syms.by_name:
+            roots.extend(syms.by_name[name])
+        elif required:
+            fail("root %s of series %s is not a function of %s although "
+                 "its config holds: renamed or inlined? Correct %s"
+                 % (name, a.series, a.vmlinux, a.roots))
+    if not roots:
+        fail("no root of series %s in %s: is it that series' kernel, "
+             "with CONFIG_KRETPROBES?" % (a.series, a.vmlinux))
+    via = walk(roots, img.callees, lambda f: why_harmless(f) is not None)
+
+    def chain(f):
+        names = []
+        while f is not None:
+            names.append(syms.at(f)[2])
+            f = via[f]
+        return ">".join(reversed(names))
+
+    text = syms.addr["_text"]
+    bad = []
+    print("# %s: the functions a kretprobe/rethook/fprobe hit can call "
+          "(scripts/lib/kprobe_hit_callees.py)" % a.vmlinux)
+    print("# NAME OFFSET-FROM-_text VERDICT VIA")
+    for f in sorted(via, key=lambda f: syms.at(f)[2]):
+        name = syms.at(f)[2]
+        reason = why_harmless(f) if f not in roots else None
+        if reason:
+            print("# harmless %s %#x via %s: %s"
+                  % (name, f - text, chain(f), reason))
+            continue
+        verdict = "refused" if f in img.refused else "probeable"
+        if verdict == "probeable":
+            bad.append(name)
+        print("%s %#x %s %s" % (name, f - text, verdict, chain(f)))
+    for f, calls in sorted(img.indirect.items()):
+        print("# indirect %s: %d site(s), not followed (%s)"
+              % (syms.at(f)[2], len(calls), "; ".join(sorted(set(calls)))))
+    if bad:
+        print("kprobe_hit_callees.py: %d reached function(s) kprobes accept: "
+              "%s; make each refuse kprobes (NOKPROBE_SYMBOL, "
+              "__always_inline) or add it with its reason to %s"
+              % (len(bad), " ".join(bad), a.harmless), file=sys.stderr)
+    return 1 if bad and a.check else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
