@@ -8,14 +8,16 @@ direct call and branch to another function in the disassembly
 transitively, through functions kprobes refuse as well (the blacklist
 protects a function, not its callees), but not into the harmless ones
 (config/kprobe-hit-harmless: each with its reason, which covers what it
-calls).  Out-of-line copies the compiler emits (static inline functions
-not inlined, .constprop/.isra/.part/.cold parts) are functions of their
-own in the symbol table and are found like any other.
+calls; a root named harmless is still followed).  Out-of-line copies the
+compiler emits (static inline functions not inlined, .constprop, .isra,
+.part and .cold parts) are functions of their own in the symbol table
+and are found like any other.
 
 Each reached function gets the host's verdict, as the booted kernel's
-blacklist would give it: refused when it is named by the _kprobe_blacklist
-section (NOKPROBE_SYMBOL), lies in __kprobes, noinstr or the arch's entry
-areas, or is a NAME.suffix part of a refused NAME (within_kprobe_blacklist()).
+blacklist would give it: refused when the _kprobe_blacklist table
+(NOKPROBE_SYMBOL, between __start_ and __stop_kprobe_blacklist) names
+it, it lies in __kprobes, noinstr or the arch's entry areas, or it is a
+NAME.suffix part of a refused NAME (within_kprobe_blacklist()).
 
 Not followed, and reported: indirect calls and jumps (x86 call/jmp *,
 retpoline thunks; arm64 blr/br): their targets are the probe's own
@@ -203,8 +205,14 @@ class Image:
         self.syms = Symbols(run([nm, "-n", "-S", "--defined-only", vmlinux]))
         if "_text" not in self.syms.addr:
             fail("%s has no _text symbol: not a vmlinux?" % vmlinux)
-        dump = run([objdump, "-s", "-j", "_kprobe_blacklist", vmlinux],
-                   check=False)
+        # NOKPROBE_SYMBOL()'s addresses, in .init.data in a vmlinux.
+        lo = self.syms.addr.get("__start_kprobe_blacklist")
+        hi = self.syms.addr.get("__stop_kprobe_blacklist")
+        if lo is None or hi is None:
+            fail("%s has no __start/__stop_kprobe_blacklist: built without "
+                 "CONFIG_KPROBES?" % vmlinux)
+        dump = run([objdump, "-s", "--start-address=%#x" % lo,
+                    "--stop-address=%#x" % hi, vmlinux]) if hi > lo else []
         self.refused = blacklist(self.syms, arch, words(dump))
         self.indirect = {}
 
@@ -303,7 +311,7 @@ def main(argv=None):
     print("# NAME OFFSET-FROM-_text VERDICT VIA")
     for f in sorted(via, key=lambda f: syms.at(f)[2]):
         name = syms.at(f)[2]
-        reason = why_harmless(f) if f not in roots else None
+        reason = why_harmless(f)
         if reason:
             print("# harmless %s %#x via %s: %s"
                   % (name, f - text, chain(f), reason))

@@ -43,7 +43,8 @@ void _start(void) { pre_handler_kretprobe(); }
 LDS = """SECTIONS {
  .text : { *(.text .text.*) __kprobes_text_start = .; *(.kprobes.text)
            __kprobes_text_end = .; }
- _kprobe_blacklist : { *(_kprobe_blacklist) }
+ .init.data : { __start_kprobe_blacklist = .; *(_kprobe_blacklist)
+                 __stop_kprobe_blacklist = .; }
  .data : { *(.data .bss) }
 }
 """
