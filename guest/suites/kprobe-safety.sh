@@ -12,7 +12,9 @@
 # VIA.  Each is checked at its address: copies of a static function share
 # its name.  Cases, KTAP:
 #  0. hit_list_matches_kernel: each NAME is at _text+OFFSET in
-#     /proc/kallsyms (the list is of this build);
+#     /proc/kallsyms (the list is of this build); indirect_calls_reviewed:
+#     the list has no '# unreviewed-indirect' function (one whose calls
+#     through pointers config/kprobe-hit-indirect does not explain);
 #  1. guest/modules/objpool_kprobe_safety.ko (KTAP from its init):
 #     register_kprobe() and register_kretprobe() at each address return
 #     -EINVAL; both succeed on objpool_init (positive control);
@@ -48,7 +50,7 @@ if skip=$(sed -n 's/^# skip: //p' "$list") && [ -n "$skip" ]; then
 	tap_skip kprobe_safety "$skip"
 	exit 0
 fi
-sed -n 's/^# \(harmless\|indirect\) /# host: \1 /p' "$list" >&2
+sed -n 's/^# \(harmless\|indirect\|unreviewed-indirect\) /# host: \1 /p' "$list" >&2
 # Each function's label and address here: _text's address plus OFFSET
 # (bash's 64-bit arithmetic; kallsyms prints 16 hex digits).
 text=$(awk '$3 == "_text" { print $1; exit }' /proc/kallsyms)
@@ -62,7 +64,7 @@ done < <(grep -v '^#' "$list")
 set -- $labels
 echo "# hit-path functions: $*" >&2
 echo "KTAP version 1"
-echo "1..$(( 1 + 1 + $# + 2 + 2 * $# + 1 ))"
+echo "1..$(( 2 + 1 + $# + 2 + 2 * $# + 1 ))"
 
 # 0. The list is of this kernel: each NAME where the list says.
 missing=$(for l in "$@"; do
@@ -75,6 +77,12 @@ elif [ -n "$missing" ]; then
 	tap_fail hit_list_matches_kernel "not at _text+OFFSET in /proc/kallsyms: $(echo $missing); $list is of another build (scripts/lib/kprobe-hit-list.sh)"
 else
 	tap_ok hit_list_matches_kernel
+fi
+unreviewed=$(sed -n 's/^# unreviewed-indirect \([^:]*\):.*/\1/p' "$list")
+if [ -n "$unreviewed" ]; then
+	tap_fail indirect_calls_reviewed "indirect calls not in config/kprobe-hit-indirect: $(echo $unreviewed)"
+else
+	tap_ok indirect_calls_reviewed
 fi
 
 # 1. The module's cases, as subtest 1 (it prints them prefixed, in init).

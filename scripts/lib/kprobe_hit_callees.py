@@ -19,9 +19,11 @@ blacklist would give it: refused when the _kprobe_blacklist table
 it, it lies in __kprobes, noinstr or the arch's entry areas, or it is a
 NAME.suffix part of a refused NAME (within_kprobe_blacklist()).
 
-Not followed, and reported: indirect calls and jumps (x86 call/jmp *,
-retpoline thunks; arm64 blr/br): their targets are the probe's own
-handlers, or the trampoline handlers that are roots themselves.  Static
+Not followed: indirect calls and jumps (x86 call/jmp *, retpoline
+thunks; arm64 blr/br).  Each reached function that has them must be in
+config/kprobe-hit-indirect, which says where they go (the probe's own
+handlers, trampoline handlers that are roots themselves); one that is not
+comes out as '# unreviewed-indirect', which the suite fails.  Static
 keys need nothing: both sides of a jump label are code of the function.
 Alternatives' replacement code (x86 .altinstr_replacement, arm64
 alternatives) is not disassembled: the original instruction is.
@@ -30,7 +32,8 @@ Output (stdout), one reached function a line, what guest/suites/
 kprobe-safety.sh reads: NAME OFFSET VERDICT VIA, OFFSET from _text (so
 that the guest finds the very copy, names repeat), VERDICT refused or
 probeable, VIA the call chain from a root.  Harmless ones come as
-comments.  --check: exit 1 when a probeable one is not harmless.
+comments.  --check: exit 1 when a probeable one is not harmless, or an
+indirect call is not reviewed.
 """
 
 import argparse
@@ -263,6 +266,7 @@ def main(argv=None):
     ap.add_argument("--series", required=True)
     ap.add_argument("--roots", required=True)
     ap.add_argument("--harmless", required=True)
+    ap.add_argument("--indirect", required=True)
     ap.add_argument("--config", help="the build's .config (VMLINUX's dir)")
     ap.add_argument("--objdump", default="objdump")
     ap.add_argument("--nm", default="nm")
@@ -275,13 +279,17 @@ def main(argv=None):
     img = Image(a.vmlinux, a.arch, a.objdump, a.nm)
     syms = img.syms
     harmless = read_table(a.harmless, 1)
+    indirect = read_table(a.indirect, 1)
 
-    def why_harmless(start):
+    def why(table, start):
         name = syms.at(start)[2]
-        for pat, reason in harmless:
+        for pat, reason in table:
             if fnmatch.fnmatchcase(name, pat):
                 return reason
         return None
+
+    def why_harmless(start):
+        return why(harmless, start)
 
     roots = []
     for name, required in roots_for(read_table(a.roots, 3), a.series,
@@ -320,15 +328,28 @@ def main(argv=None):
         if verdict == "probeable":
             bad.append(name)
         print("%s %#x %s %s" % (name, f - text, verdict, chain(f)))
-    for f, calls in sorted(img.indirect.items()):
-        print("# indirect %s: %d site(s), not followed (%s)"
-              % (syms.at(f)[2], len(calls), "; ".join(sorted(set(calls)))))
+    unreviewed = []
+    for f, calls in sorted(img.indirect.items(),
+                           key=lambda x: syms.at(x[0])[2]):
+        if why_harmless(f):
+            continue
+        name, reason = syms.at(f)[2], why(indirect, f)
+        sites = "%d site(s) (%s)" % (len(calls), "; ".join(sorted(set(calls))))
+        if reason:
+            print("# indirect %s: %s: %s" % (name, sites, reason))
+        else:
+            print("# unreviewed-indirect %s: %s" % (name, sites))
+            unreviewed.append(name)
     if bad:
         print("kprobe_hit_callees.py: %d reached function(s) kprobes accept: "
               "%s; make each refuse kprobes (NOKPROBE_SYMBOL, "
               "__always_inline) or add it with its reason to %s"
               % (len(bad), " ".join(bad), a.harmless), file=sys.stderr)
-    return 1 if bad and a.check else 0
+    if unreviewed:
+        print("kprobe_hit_callees.py: indirect calls in %s: say where they "
+              "go in %s" % (" ".join(unreviewed), a.indirect),
+              file=sys.stderr)
+    return 1 if (bad or unreviewed) and a.check else 0
 
 
 if __name__ == "__main__":

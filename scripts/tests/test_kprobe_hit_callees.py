@@ -51,17 +51,20 @@ LDS = """SECTIONS {
 ROOTS = ("pre_handler_kretprobe T CONFIG_KRETPROBES the root\n"
          "rethook_try_get T CONFIG_RETHOOK absent, its config off\n")
 HARMLESS = "harmless_* an error path made up for the test\n"
+INDIRECT = "pre_handler_kretprobe hook(), made up\n"
 ARCHES = {"x86_64": "", "arm64": "aarch64-linux-gnu-"}
 
 
-class Image(unittest.TestCase):
+class MadeUpKernel(unittest.TestCase):
+    """Builds the made-up kernel and runs the tool on it."""
+
     def build(self, arch):
         cross = ARCHES[arch]
         if not shutil.which(cross + "gcc"):
             self.skipTest("no %sgcc: run 'make deps'" % cross)
         d = tempfile.mkdtemp()
         self.addCleanup(shutil.rmtree, d)
-        for name, text in (("k.c", SOURCE), ("k.lds", LDS), ("roots", ROOTS), ("harmless", HARMLESS),
+        for name, text in (("k.c", SOURCE), ("k.lds", LDS), ("roots", ROOTS), ("harmless", HARMLESS), ("indirect", INDIRECT),
                 (".config", "CONFIG_KRETPROBES=y\n")):
             with open(os.path.join(d, name), "w") as f:
                 f.write(text)
@@ -79,7 +82,8 @@ class Image(unittest.TestCase):
             rc = khc.main([os.path.join(d, "vmlinux"), "--arch", arch,
                            "--series", "T", "--roots",
                            os.path.join(d, "roots"), "--harmless",
-                           os.path.join(d, "harmless"),
+                           os.path.join(d, "harmless"), "--indirect",
+                           os.path.join(d, "indirect"),
                            "--objdump", ARCHES[arch] + "objdump",
                            "--nm", ARCHES[arch] + "nm", *extra])
         return rc, out.getvalue(), err.getvalue()
@@ -88,6 +92,8 @@ class Image(unittest.TestCase):
         return {line.split()[0]: line.split()[2]
                 for line in out.splitlines() if not line.startswith("#")}
 
+
+class Image(MadeUpKernel):
     def check_arch(self, arch):
         d = self.build(arch)
         rc, out, err = self.run_tool(arch, d, "--check")
@@ -107,6 +113,7 @@ class Image(unittest.TestCase):
         self.assertIn("# harmless harmless_printk", out)
         self.assertNotIn("harmless_printk>deep_leaf", out)
         self.assertIn("# indirect pre_handler_kretprobe: ", out)
+        self.assertIn("hook(), made up", out)
         # Without --check the list is written and the status is 0.
         self.assertEqual(self.run_tool(arch, d)[0], 0)
         return d
@@ -163,6 +170,19 @@ class Parse(unittest.TestCase):
         dump = ["Contents of section _kprobe_blacklist:",
                 " ffffffff82000000 10203040 50607080 00000000 00000000  ..."]
         self.assertEqual(khc.words(dump), [0x8070605040302010, 0])
+
+
+class Unreviewed(MadeUpKernel):
+    def test_an_unreviewed_indirect_call_fails(self):
+        d = self.build("x86_64")
+        with open(os.path.join(d, "indirect"), "w") as f:
+            f.write("other_function made up\n")
+        with open(os.path.join(d, "harmless"), "a") as f:
+            f.write("arch_local_irq_save made up\ndeep_leaf made up\n")
+        rc, out, err = self.run_tool("x86_64", d, "--check")
+        self.assertEqual(rc, 1, out)
+        self.assertIn("# unreviewed-indirect pre_handler_kretprobe", out)
+        self.assertIn("indirect calls in pre_handler_kretprobe", err)
 
 
 if __name__ == "__main__":
