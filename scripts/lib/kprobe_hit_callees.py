@@ -98,6 +98,7 @@ class Symbols:
     def __init__(self, nm_lines):
         self.funcs = []          # (start, size, name), sorted
         self.by_name = {}        # name -> [start, ...] in address order
+        self.names = {}          # start -> every name there (aliases)
         self.addr = {}           # any symbol name -> its first address
         for line in nm_lines:
             f = line.split()
@@ -106,6 +107,7 @@ class Symbols:
                 if size:
                     self.funcs.append((start, size, f[3]))
                     self.by_name.setdefault(f[3], []).append(start)
+                    self.names.setdefault(start, []).append(f[3])
             if len(f) >= 3:
                 self.addr.setdefault(f[-1], int(f[0], 16))
         self.funcs.sort()
@@ -282,10 +284,10 @@ def main(argv=None):
     indirect = read_table(a.indirect, 1)
 
     def why(table, start):
-        name = syms.at(start)[2]
         for pat, reason in table:
-            if fnmatch.fnmatchcase(name, pat):
-                return reason
+            for name in syms.names[start]:
+                if fnmatch.fnmatchcase(name, pat):
+                    return reason
         return None
 
     def why_harmless(start):

@@ -64,8 +64,10 @@ class MadeUpKernel(unittest.TestCase):
             self.skipTest("no %sgcc: run 'make deps'" % cross)
         d = tempfile.mkdtemp()
         self.addCleanup(shutil.rmtree, d)
-        for name, text in (("k.c", SOURCE), ("k.lds", LDS), ("roots", ROOTS), ("harmless", HARMLESS), ("indirect", INDIRECT),
-                (".config", "CONFIG_KRETPROBES=y\n")):
+        files = {"k.c": SOURCE, "k.lds": LDS, "roots": ROOTS,
+                 "harmless": HARMLESS, "indirect": INDIRECT,
+                 ".config": "CONFIG_KRETPROBES=y\n"}
+        for name, text in files.items():
             with open(os.path.join(d, name), "w") as f:
                 f.write(text)
         subprocess.run([cross + "gcc", "-O2", "-fno-pic", "-fno-pie",
