@@ -232,7 +232,11 @@ class Image:
                 self.indirect.setdefault(start, []).append(x)
                 continue
             g = self.syms.at(x)
-            if g and g[0] != start and g[0] not in found:
+            if g is None:
+                fail("%s branches to %#x, in no function symbol with a "
+                     "size: an assembler function without .size? Give it "
+                     "SYM_FUNC_END() or teach the tool" % (f[2], x))
+            if g[0] != start and g[0] not in found:
                 found.append(g[0])
         return found
 

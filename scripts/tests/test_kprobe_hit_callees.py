@@ -58,13 +58,13 @@ ARCHES = {"x86_64": "", "arm64": "aarch64-linux-gnu-"}
 class MadeUpKernel(unittest.TestCase):
     """Builds the made-up kernel and runs the tool on it."""
 
-    def build(self, arch):
+    def build(self, arch, source=SOURCE):
         cross = ARCHES[arch]
         if not shutil.which(cross + "gcc"):
             self.skipTest("no %sgcc: run 'make deps'" % cross)
         d = tempfile.mkdtemp()
         self.addCleanup(shutil.rmtree, d)
-        files = {"k.c": SOURCE, "k.lds": LDS, "roots": ROOTS,
+        files = {"k.c": source, "k.lds": LDS, "roots": ROOTS,
                  "harmless": HARMLESS, "indirect": INDIRECT,
                  ".config": "CONFIG_KRETPROBES=y\n"}
         for name, text in files.items():
@@ -133,6 +133,16 @@ class Image(MadeUpKernel):
         with self.assertRaises(SystemExit) as e:
             self.run_tool("x86_64", d)
         self.assertIn("root rethook_try_get", str(e.exception.code))
+
+    def test_a_call_into_an_unsized_function_fails(self):
+        source = SOURCE.replace("\thook();", "\thook();\n\tnosize();")
+        source = "void nosize(void);\nasm(\".text\\nnosize: ret\\n\");\n" \
+            + source
+        d = self.build("x86_64", source)
+        with self.assertRaises(SystemExit) as e:
+            self.run_tool("x86_64", d)
+        self.assertIn("in no function symbol with a size",
+                      str(e.exception.code))
 
     def test_harmless_everything_reached_passes(self):
         d = self.build("x86_64")
