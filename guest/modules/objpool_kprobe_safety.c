@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Kprobe safety of the pool's out-of-line fast-path functions.
+ * Kprobe safety of the functions a kretprobe hit calls.
  *
  * kretprobe and rethook pop and push their instances from inside the probe
- * machinery, so every out-of-line function that objpool_pop() and
- * objpool_push() reach must refuse a kprobe, or a probe on it recurses
- * into that machinery.  register_kprobe() and register_kretprobe() from a
+ * machinery, so every function a hit calls (objpool_pop() and
+ * objpool_push()'s out-of-line parts among them) must refuse a kprobe,
+ * or a probe on it recurses into that machinery.  register_kprobe() and register_kretprobe() from a
  * module are the real test: tracefs also refuses functions that are not
  * ftrace-able, which all of lib/ is, so it would refuse them even without
  * NOKPROBE_SYMBOL().
@@ -187,5 +187,5 @@ static void __exit ks_exit(void)
 module_init(ks_init);
 module_exit(ks_exit);
 
-MODULE_DESCRIPTION("objpool's pop and push paths refuse kprobes");
+MODULE_DESCRIPTION("The kretprobe hit path's functions refuse kprobes");
 MODULE_LICENSE("GPL");
