@@ -25,8 +25,11 @@ config/kprobe-hit-indirect, which says where they go (the probe's own
 handlers, trampoline handlers that are roots themselves); one that is not
 comes out as '# unreviewed-indirect', which the suite fails.  Static
 keys need nothing: both sides of a jump label are code of the function.
-Alternatives' replacement code (x86 .altinstr_replacement, arm64
-alternatives) is not disassembled: the original instruction is.
+Alternatives: the replacement code of each .altinstructions entry whose
+original lies in a reached function is disassembled as part of that
+function (x86 .altinstr_replacement, arm64's replacements; arm64's
+callback entries run only when the kernel patches itself, and are
+skipped), as the kernel keeps a patched branch's target.
 
 Output (stdout), one reached function a line, what guest/suites/
 kprobe-safety.sh reads: NAME OFFSET VERDICT VIA, OFFSET from _text (so
@@ -145,15 +148,23 @@ def blacklist(syms, arch, listed):
     return refused
 
 
-def words(dump):
-    """The little-endian 64-bit words of an 'objdump -s' section dump."""
-    hexes = ""
+def dump_bytes(dump):
+    """(start address, bytes) of an 'objdump -s' dump."""
+    start, hexes = None, ""
     for line in dump:
-        m = re.match(r"^ [0-9a-f]+ ((?:[0-9a-f]{2,8} ?){1,4})", line)
+        m = re.match(r"^ ([0-9a-f]+) ((?:[0-9a-f]{2,8} ?){1,4})", line)
         if m:
-            hexes += m.group(1).replace(" ", "")
-    return [int.from_bytes(bytes.fromhex(hexes[i:i + 16]), "little")
-            for i in range(0, len(hexes) - 15, 16)]
+            if start is None:
+                start = int(m.group(1), 16)
+            hexes += m.group(2).replace(" ", "")
+    return start, bytes.fromhex(hexes)
+
+
+def words(dump):
+    """The little-endian 64-bit words of an 'objdump -s' dump."""
+    data = dump_bytes(dump)[1]
+    return [int.from_bytes(data[i:i + 8], "little")
+            for i in range(0, len(data) - 7, 8)]
 
 
 def read_table(path, ncols):
@@ -204,6 +215,39 @@ def walk(roots, callees, boundary):
     return via
 
 
+# struct alt_instr: s32 original, s32 replacement (both relative to the
+# field), the feature (u16, x86 since 6.3 u32), u8 original and u8
+# replacement length.  arm64 marks a callback entry with bit 15 of its
+# feature: its "replacement" is a function run at patch time.
+ALT_STRIDES = (12, 14)
+ARM64_CB_BIT = 1 << 15
+
+
+def alternatives(base, data, arch, in_text):
+    """[(original, replacement, length)] of an .altinstructions dump."""
+    for stride in ALT_STRIDES:
+        if len(data) % stride:
+            continue
+        out = []
+        for i in range(0, len(data), stride):
+            e = data[i:i + stride]
+            orig = base + i + int.from_bytes(e[0:4], "little", signed=True)
+            repl = base + i + 4 + int.from_bytes(e[4:8], "little",
+                                                 signed=True)
+            feature = int.from_bytes(e[8:stride - 2], "little")
+            if not in_text(orig):
+                break
+            if arch == "arm64" and feature & ARM64_CB_BIT:
+                continue
+            if e[stride - 1]:
+                out.append((orig, repl, e[stride - 1]))
+        else:
+            return out
+    fail("cannot read .altinstructions (%d bytes) as %s entries of %s "
+         "bytes: struct alt_instr changed? Teach the tool"
+         % (len(data), arch, " or ".join(map(str, ALT_STRIDES))))
+
+
 class Image:
     def __init__(self, vmlinux, arch, objdump, nm):
         self.vmlinux, self.arch, self.objdump = vmlinux, arch, objdump
@@ -220,16 +264,36 @@ class Image:
                     "--stop-address=%#x" % hi, vmlinux]) if hi > lo else []
         self.refused = blacklist(self.syms, arch, words(dump))
         self.indirect = {}
+        funcs = self.syms.funcs
+        lo, hi = funcs[0][0], funcs[-1][0] + funcs[-1][1]
+        base, data = dump_bytes(run([objdump, "-s", "-j", ".altinstructions",
+                                     vmlinux], check=False))
+        self.alts = sorted(alternatives(base, data, arch,
+                                        lambda a: lo <= a < hi)) \
+            if data else []
+
+    def disassemble(self, start, stop):
+        return run([self.objdump, "-d", "--no-show-raw-insn",
+                    "--start-address=%#x" % start,
+                    "--stop-address=%#x" % stop, self.vmlinux])
 
     def callees(self, start):
+        """Functions start branches to, its alternatives' included."""
         f = self.syms.at(start)
-        out = run([self.objdump, "-d", "--no-show-raw-insn",
-                   "--start-address=%#x" % f[0],
-                   "--stop-address=%#x" % (f[0] + f[1]), self.vmlinux])
+        out = self.disassemble(f[0], f[0] + f[1])
+        local = [(f[0], f[0] + f[1])]
+        i = bisect.bisect_left(self.alts, (f[0],))
+        while i < len(self.alts) and self.alts[i][0] < f[0] + f[1]:
+            _, repl, size = self.alts[i]
+            out += self.disassemble(repl, repl + size)
+            local.append((repl, repl + size))
+            i += 1
         found = []
         for kind, x in branches(out, self.arch):
             if kind == "indirect":
                 self.indirect.setdefault(start, []).append(x)
+                continue
+            if any(a <= x < b for a, b in local[1:]):
                 continue
             g = self.syms.at(x)
             if g is None:

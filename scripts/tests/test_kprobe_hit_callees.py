@@ -4,7 +4,8 @@ built for x86_64 and arm64 with the host's and the cross compiler, whose
 hit path calls an out-of-line arch_local_irq_save() copy kprobes accept
 (the positive control: found and failed), a blacklisted helper whose own
 callee is still followed, a function in __kprobes, a harmless one whose
-callees are not followed, and an indirect call."""
+callees are not followed, an indirect call, and a function only an
+alternative's replacement calls."""
 import io
 import os
 import shutil
@@ -26,8 +27,28 @@ noinline void listed_helper(void) { deep_leaf(); sink += 3; }
 noinline void harmless_printk(void) { deep_leaf(); sink += 4; }
 noinline __attribute__((section(".kprobes.text"))) void kp_text(void)
 { sink += 5; }
+noinline void alt_target(void) { sink += 6; }
+noinline void alt_callback(void) { sink += 7; }
+/* An alternative whose replacement calls alt_target(); on arm64 also a
+ * callback entry, whose function runs only at patch time. */
+#define ALT(orig, repl, feature, len) \
+	".long " orig " - .\n.long " repl " - .\n.short " feature "\n" \
+	".byte " len "\n.byte " len "\n"
+#ifdef __x86_64__
+#define ALT_SITE "1: .skip 5, 0x90\n"
+#define ALT_REPL "2: call alt_target\n"
+#define ALT_ENTRIES ALT("1b", "2b", "0", "5")
+#else
+#define ALT_SITE "1: nop\n"
+#define ALT_REPL "2: bl alt_target\n"
+#define ALT_ENTRIES ALT("1b", "2b", "0", "4") ALT("1b", "alt_callback", "0x8000", "4")
+#endif
 noinline int pre_handler_kretprobe(void)
 {
+	asm volatile(ALT_SITE
+		     ".pushsection .altinstr_replacement,\"ax\"\n" ALT_REPL
+		     ".popsection\n.pushsection .altinstructions,\"a\"\n"
+		     ALT_ENTRIES ".popsection\n");
 	arch_local_irq_save();
 	listed_helper();
 	kp_text();
@@ -43,6 +64,8 @@ void _start(void) { pre_handler_kretprobe(); }
 LDS = """SECTIONS {
  .text : { *(.text .text.*) __kprobes_text_start = .; *(.kprobes.text)
            __kprobes_text_end = .; }
+ .altinstr_replacement : { *(.altinstr_replacement) }
+ .altinstructions : { *(.altinstructions) }
  .init.data : { __start_kprobe_blacklist = .; *(_kprobe_blacklist)
                  __stop_kprobe_blacklist = .; }
  .data : { *(.data .bss) }
@@ -50,7 +73,8 @@ LDS = """SECTIONS {
 """
 ROOTS = ("pre_handler_kretprobe T CONFIG_KRETPROBES the root\n"
          "rethook_try_get T CONFIG_RETHOOK absent, its config off\n")
-HARMLESS = "harmless_* an error path made up for the test\n"
+HARMLESS = ("harmless_* an error path made up for the test\n"
+            "alt_target made up\n")
 INDIRECT = "pre_handler_kretprobe hook(), made up\n"
 ARCHES = {"x86_64": "", "arm64": "aarch64-linux-gnu-"}
 
@@ -114,6 +138,10 @@ class Image(MadeUpKernel):
         # Harmless: listed as a comment, its callees not followed from it.
         self.assertIn("# harmless harmless_printk", out)
         self.assertNotIn("harmless_printk>deep_leaf", out)
+        # An alternative's replacement is code of its function; an arm64
+        # callback entry is not.
+        self.assertIn("pre_handler_kretprobe>alt_target", out)
+        self.assertNotIn("alt_callback", out)
         self.assertIn("# indirect pre_handler_kretprobe: ", out)
         self.assertIn("hook(), made up", out)
         # Without --check the list is written and the status is 0.
