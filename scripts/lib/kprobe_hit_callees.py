@@ -24,7 +24,11 @@ thunks; arm64 blr/br).  Each reached function that has them must be in
 config/kprobe-hit-indirect, which says where they go (the probe's own
 handlers, trampoline handlers that are roots themselves); one that is not
 comes out as '# unreviewed-indirect', which the suite fails.  Static
-keys need nothing: both sides of a jump label are code of the function.
+keys: a jump label's site may be a NOP whose target block the compiler
+put in another part of the function (NAME.cold): each __jump_table
+entry whose site lies in a reached function is a branch to its target.
+Static calls (x86 __SCT__ trampolines) are taken as indirect calls: the
+kernel sets their targets at run time.
 Alternatives: the replacement code of each .altinstructions entry whose
 original lies in a reached function is disassembled as part of that
 function (x86 .altinstr_replacement, arm64's replacements; arm64's
@@ -87,7 +91,7 @@ def branches(lines, arch):
         op, rest = words[0], " ".join(words[1:])
         t = TARGET.search(rest)
         if DIRECT[arch].match(op) and t and "*" not in rest:
-            if t.group(2).startswith("__x86_indirect_thunk_"):
+            if t.group(2).startswith(("__x86_indirect_thunk_", "__SCT__")):
                 yield "indirect", rest
             else:
                 yield "direct", int(t.group(1), 16)
@@ -148,6 +152,18 @@ def blacklist(syms, arch, listed):
     return refused
 
 
+def jump_labels(base, data):
+    """[(site, target)] of a __jump_table dump: struct jump_entry is
+    s32 code, s32 target (each relative to itself), long key."""
+    out = []
+    for i in range(0, len(data) - 15, 16):
+        e = data[i:i + 16]
+        out.append((base + i + int.from_bytes(e[0:4], "little", signed=True),
+                    base + i + 4 + int.from_bytes(e[4:8], "little",
+                                                  signed=True)))
+    return out
+
+
 def dump_bytes(dump):
     """(start address, bytes) of an 'objdump -s' dump."""
     start, hexes = None, ""
@@ -160,9 +176,8 @@ def dump_bytes(dump):
     return start, bytes.fromhex(hexes)
 
 
-def words(dump):
-    """The little-endian 64-bit words of an 'objdump -s' dump."""
-    data = dump_bytes(dump)[1]
+def le64(data):
+    """The little-endian 64-bit words of data."""
     return [int.from_bytes(data[i:i + 8], "little")
             for i in range(0, len(data) - 7, 8)]
 
@@ -255,15 +270,12 @@ class Image:
         if "_text" not in self.syms.addr:
             fail("%s has no _text symbol: not a vmlinux?" % vmlinux)
         # NOKPROBE_SYMBOL()'s addresses, in .init.data in a vmlinux.
-        lo = self.syms.addr.get("__start_kprobe_blacklist")
-        hi = self.syms.addr.get("__stop_kprobe_blacklist")
-        if lo is None or hi is None:
-            fail("%s has no __start/__stop_kprobe_blacklist: built without "
-                 "CONFIG_KPROBES?" % vmlinux)
-        dump = run([objdump, "-s", "--start-address=%#x" % lo,
-                    "--stop-address=%#x" % hi, vmlinux]) if hi > lo else []
-        self.refused = blacklist(self.syms, arch, words(dump))
+        _, table = self.section_range("__start_kprobe_blacklist",
+                                      "__stop_kprobe_blacklist")
+        self.refused = blacklist(self.syms, arch, le64(table))
         self.indirect = {}
+        self.jumps = sorted(jump_labels(*self.section_range(
+            "__start___jump_table", "__stop___jump_table")))
         funcs = self.syms.funcs
         lo, hi = funcs[0][0], funcs[-1][0] + funcs[-1][1]
         base, data = dump_bytes(run([objdump, "-s", "-j", ".altinstructions",
@@ -272,29 +284,48 @@ class Image:
                                         lambda a: lo <= a < hi)) \
             if data else []
 
+    def section_range(self, first, last):
+        """(address, bytes) between the symbols first and last."""
+        lo, hi = self.syms.addr.get(first), self.syms.addr.get(last)
+        if lo is None or hi is None:
+            fail("%s has no %s and %s: built without CONFIG_KPROBES?"
+                 % (self.vmlinux, first, last))
+        if hi <= lo:
+            return lo, b""
+        return lo, dump_bytes(run([self.objdump, "-s",
+                                   "--start-address=%#x" % lo,
+                                   "--stop-address=%#x" % hi,
+                                   self.vmlinux]))[1]
+
     def disassemble(self, start, stop):
         return run([self.objdump, "-d", "--no-show-raw-insn",
                     "--start-address=%#x" % start,
                     "--stop-address=%#x" % stop, self.vmlinux])
 
     def callees(self, start):
-        """Functions start branches to, its alternatives' included."""
+        """Functions start branches to: its code's direct branches, its
+        alternatives' replacements' and its jump labels' targets."""
         f = self.syms.at(start)
         out = self.disassemble(f[0], f[0] + f[1])
-        local = [(f[0], f[0] + f[1])]
+        repls = []
         i = bisect.bisect_left(self.alts, (f[0],))
         while i < len(self.alts) and self.alts[i][0] < f[0] + f[1]:
             _, repl, size = self.alts[i]
             out += self.disassemble(repl, repl + size)
-            local.append((repl, repl + size))
+            repls.append((repl, repl + size))
             i += 1
-        found = []
+        targets = []
         for kind, x in branches(out, self.arch):
             if kind == "indirect":
                 self.indirect.setdefault(start, []).append(x)
-                continue
-            if any(a <= x < b for a, b in local[1:]):
-                continue
+            elif not any(a <= x < b for a, b in repls):
+                targets.append(x)
+        i = bisect.bisect_left(self.jumps, (f[0],))
+        while i < len(self.jumps) and self.jumps[i][0] < f[0] + f[1]:
+            targets.append(self.jumps[i][1])
+            i += 1
+        found = []
+        for x in targets:
             g = self.syms.at(x)
             if g is None:
                 fail("%s branches to %#x, in no function symbol with a "

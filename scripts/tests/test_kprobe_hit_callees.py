@@ -4,8 +4,9 @@ built for x86_64 and arm64 with the host's and the cross compiler, whose
 hit path calls an out-of-line arch_local_irq_save() copy kprobes accept
 (the positive control: found and failed), a blacklisted helper whose own
 callee is still followed, a function in __kprobes, a harmless one whose
-callees are not followed, an indirect call, and a function only an
-alternative's replacement calls."""
+callees are not followed, an indirect call, a function only an
+alternative's replacement calls and one only a jump label's entry
+names."""
 import io
 import os
 import shutil
@@ -43,8 +44,13 @@ noinline void alt_callback(void) { sink += 7; }
 #define ALT_REPL "2: bl alt_target\n"
 #define ALT_ENTRIES ALT("1b", "2b", "0", "4") ALT("1b", "alt_callback", "0x8000", "4")
 #endif
+/* A jump label whose target only the __jump_table entry names. */
+noinline void jl_cold(void) { sink += 8; }
+#define JUMP_LABEL "4: nop\n.pushsection __jump_table,\"aw\"\n.balign 8\n" \
+	".long 4b - .\n.long jl_cold - .\n.quad 0\n.popsection\n"
 noinline int pre_handler_kretprobe(void)
 {
+	asm volatile(JUMP_LABEL);
 	asm volatile(ALT_SITE
 		     ".pushsection .altinstr_replacement,\"ax\"\n" ALT_REPL
 		     ".popsection\n.pushsection .altinstructions,\"a\"\n"
@@ -64,6 +70,8 @@ void _start(void) { pre_handler_kretprobe(); }
 LDS = """SECTIONS {
  .text : { *(.text .text.*) __kprobes_text_start = .; *(.kprobes.text)
            __kprobes_text_end = .; }
+ __jump_table : { __start___jump_table = .; *(__jump_table)
+                  __stop___jump_table = .; }
  .altinstr_replacement : { *(.altinstr_replacement) }
  .altinstructions : { *(.altinstructions) }
  .init.data : { __start_kprobe_blacklist = .; *(_kprobe_blacklist)
@@ -142,6 +150,7 @@ class Image(MadeUpKernel):
         # callback entry is not.
         self.assertIn("pre_handler_kretprobe>alt_target", out)
         self.assertNotIn("alt_callback", out)
+        self.assertEqual(v.get("jl_cold"), "probeable", out)
         self.assertIn("# indirect pre_handler_kretprobe: ", out)
         self.assertIn("hook(), made up", out)
         # Without --check the list is written and the status is 0.
@@ -175,7 +184,8 @@ class Image(MadeUpKernel):
     def test_harmless_everything_reached_passes(self):
         d = self.build("x86_64")
         with open(os.path.join(d, "harmless"), "a") as f:
-            f.write("arch_local_irq_save made up\ndeep_leaf made up\n")
+            f.write("arch_local_irq_save made up\ndeep_leaf made up\n"
+                    "jl_cold made up\n")
         self.assertEqual(self.run_tool("x86_64", d, "--check")[0], 0)
 
 
@@ -206,10 +216,14 @@ class Parse(unittest.TestCase):
                           ("indirect", "ffffffff81e00000 <__x86_indirect_thunk_r11>"),
                           ("indirect", "*%rdx")])
 
-    def test_blacklist_words(self):
-        dump = ["Contents of section _kprobe_blacklist:",
-                " ffffffff82000000 10203040 50607080 00000000 00000000  ..."]
-        self.assertEqual(khc.words(dump), [0x8070605040302010, 0])
+    def test_dump_bytes(self):
+        dump = ["Contents of section .init.data:",
+                " ffffffff82000000 10203040 50607080 00000000 00000000  ...",
+                " ffffffff82000010 aabb                                 .."]
+        start, data = khc.dump_bytes(dump)
+        self.assertEqual(start, 0xffffffff82000000)
+        self.assertEqual(khc.le64(data), [0x8070605040302010, 0])
+        self.assertEqual(data[-2:], b"\xaa\xbb")
 
 
 class Unreviewed(MadeUpKernel):
@@ -218,7 +232,8 @@ class Unreviewed(MadeUpKernel):
         with open(os.path.join(d, "indirect"), "w") as f:
             f.write("other_function made up\n")
         with open(os.path.join(d, "harmless"), "a") as f:
-            f.write("arch_local_irq_save made up\ndeep_leaf made up\n")
+            f.write("arch_local_irq_save made up\ndeep_leaf made up\n"
+                    "jl_cold made up\n")
         rc, out, err = self.run_tool("x86_64", d, "--check")
         self.assertEqual(rc, 1, out)
         self.assertIn("# unreviewed-indirect pre_handler_kretprobe", out)
