@@ -1,21 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Kprobe safety of the pool's out-of-line fast-path functions.
+ * Kprobe safety of the functions a kretprobe hit calls.
  *
  * kretprobe and rethook pop and push their instances from inside the probe
- * machinery, so every out-of-line function that objpool_pop() and
- * objpool_push() reach must refuse a kprobe, or a probe on it recurses
- * into that machinery.  register_kprobe() and register_kretprobe() from a
+ * machinery, so every function a hit calls (objpool_pop() and
+ * objpool_push()'s out-of-line parts among them) must refuse a kprobe,
+ * or a probe on it recurses into that machinery.  register_kprobe() and register_kretprobe() from a
  * module are the real test: tracefs also refuses functions that are not
  * ftrace-able, which all of lib/ is, so it would refuse them even without
  * NOKPROBE_SYMBOL().
  *
- * refuse=SYM,SYM,...: symbols each registration must fail on with -EINVAL
- * (the kprobe blacklist's answer; -ENOENT, a missing symbol, fails too).
- * accept=SYM: a function that is not blacklisted, on which both must
- * succeed: the positive control that keeps a broken check from passing.
- * guest/suites/kprobe-safety.sh finds the symbols and checks the rest
- * (the debugfs blacklist, tracefs).
+ * refuse=NAME[=0xADDR],...: functions each registration must fail on
+ * with -EINVAL (the kprobe blacklist's answer; -ENOENT, a missing symbol,
+ * fails too), by address when one is given: the compiler's out-of-line
+ * copies of a static function share its name, and kallsyms would give
+ * the first.  accept=SYM: a function that is not blacklisted, on which
+ * both must succeed: the positive control that keeps a broken check from
+ * passing.  guest/suites/kprobe-safety.sh gives the functions a hit can
+ * call (scripts/lib/kprobe_hit_callees.py) and checks the rest (the
+ * debugfs blacklist, tracefs).
  *
  * The cases run in module init and print KTAP lines prefixed with
  * "objpool_kprobe_safety_ktap: ", which the suite turns into a KTAP subtest.
@@ -29,19 +32,20 @@
 #include <linux/module.h>
 #include <linux/string.h>
 
-static char *ks_refuse = "";
-module_param_named(refuse, ks_refuse, charp, 0444);
-MODULE_PARM_DESC(refuse, "Comma-separated symbols that must refuse kprobes");
+#define KS_MAX_SYMS	256
+#define KS_PFX		"objpool_kprobe_safety_ktap: "
+
+static char *ks_refuse[KS_MAX_SYMS];
+static int ks_nr_refuse;
+module_param_array_named(refuse, ks_refuse, charp, &ks_nr_refuse, 0444);
+MODULE_PARM_DESC(refuse, "Functions that must refuse kprobes: NAME[=0xADDR],...");
 
 static char *ks_accept = "objpool_init";
 module_param_named(accept, ks_accept, charp, 0444);
 MODULE_PARM_DESC(accept, "A symbol that must accept kprobes (positive control)");
 
-#define KS_MAX_SYMS	32
-#define KS_PFX		"objpool_kprobe_safety_ktap: "
-
-static char ks_buf[1024];
 static const char *ks_syms[KS_MAX_SYMS];
+static unsigned long ks_addrs[KS_MAX_SYMS];
 static int ks_nr_syms;
 static int ks_test, ks_failed;
 
@@ -57,18 +61,23 @@ static void ks_result(bool ok, const char *name, const char *sym,
 		pr_info(KS_PFX "# %s\n", detail);
 }
 
+/* Split each NAME=0xADDR of refuse= (ADDR 0: by name). */
 static int ks_parse(void)
 {
-	char *p = ks_buf, *tok;
+	char *addr;
+	int i;
 
-	strscpy(ks_buf, ks_refuse, sizeof(ks_buf));
-	while ((tok = strsep(&p, ",")) != NULL) {
-		if (!*tok)
-			continue;
-		if (ks_nr_syms == KS_MAX_SYMS)
-			return -E2BIG;
-		ks_syms[ks_nr_syms++] = tok;
+	for (i = 0; i < ks_nr_refuse; i++) {
+		addr = strchr(ks_refuse[i], '=');
+		ks_addrs[i] = 0;
+		if (addr) {
+			*addr++ = '\0';
+			if (kstrtoul(addr, 0, &ks_addrs[i]))
+				return -EINVAL;
+		}
+		ks_syms[i] = ks_refuse[i];
 	}
+	ks_nr_syms = ks_nr_refuse;
 	return 0;
 }
 
@@ -92,25 +101,31 @@ static int ks_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	return 0;
 }
 
-static int ks_kprobe(const char *sym)
+static int ks_kprobe(const char *sym, unsigned long addr)
 {
-	struct kprobe kp = { .symbol_name = sym, .pre_handler = ks_pre };
-	int ret = register_kprobe(&kp);
+	struct kprobe kp = { .pre_handler = ks_pre };
+	int ret;
 
+	if (addr)
+		kp.addr = (kprobe_opcode_t *)addr;
+	else
+		kp.symbol_name = sym;
+	ret = register_kprobe(&kp);
 	if (!ret)
 		unregister_kprobe(&kp);
 	return ret;
 }
 
-static int ks_kretprobe(const char *sym)
+static int ks_kretprobe(const char *sym, unsigned long addr)
 {
-	struct kretprobe krp = {
-		.kp.symbol_name = sym,
-		.handler = ks_ret,
-		.maxactive = 2,
-	};
-	int ret = register_kretprobe(&krp);
+	struct kretprobe krp = { .handler = ks_ret, .maxactive = 2 };
+	int ret;
 
+	if (addr)
+		krp.kp.addr = (kprobe_opcode_t *)addr;
+	else
+		krp.kp.symbol_name = sym;
+	ret = register_kretprobe(&krp);
 	if (!ret)
 		unregister_kretprobe(&krp);
 	return ret;
@@ -127,21 +142,21 @@ static int __init ks_init(void)
 
 	/* Passes wrongly: a list naming both slow paths but missing a helper. */
 	snprintf(detail, sizeof(detail),
-		 "refuse=%s must name __objpool_pop_slow and __objpool_push_slow (%d)",
-		 ks_refuse, ret);
+		 "refuse= (%d functions) must name __objpool_pop_slow and __objpool_push_slow (%d)",
+		 ks_nr_syms, ret);
 	ks_result(!ret && ks_listed("__objpool_pop_slow") &&
 		  ks_listed("__objpool_push_slow"), "symbols_given", NULL, detail);
 
 	for (i = 0; i < ks_nr_syms; i++) {
 		/* Passes wrongly: -EINVAL for another reason; the blacklist check sees it. */
-		ret = ks_kprobe(ks_syms[i]);
+		ret = ks_kprobe(ks_syms[i], ks_addrs[i]);
 		snprintf(detail, sizeof(detail),
 			 "register_kprobe(%s) returned %d, expected -EINVAL",
 			 ks_syms[i], ret);
 		ks_result(ret == -EINVAL, "kprobe_refused", ks_syms[i], detail);
 
 		/* Passes wrongly: as above (register_kretprobe() checks the same). */
-		ret = ks_kretprobe(ks_syms[i]);
+		ret = ks_kretprobe(ks_syms[i], ks_addrs[i]);
 		snprintf(detail, sizeof(detail),
 			 "register_kretprobe(%s) returned %d, expected -EINVAL",
 			 ks_syms[i], ret);
@@ -149,13 +164,13 @@ static int __init ks_init(void)
 	}
 
 	/* Positive control: a check refusing every symbol fails here. */
-	ret = ks_kprobe(ks_accept);
+	ret = ks_kprobe(ks_accept, 0);
 	snprintf(detail, sizeof(detail), "register_kprobe(%s) returned %d, expected 0",
 		 ks_accept, ret);
 	ks_result(!ret, "control_kprobe_accepted", NULL, detail);
 
 	/* Positive control: as above, for kretprobes. */
-	ret = ks_kretprobe(ks_accept);
+	ret = ks_kretprobe(ks_accept, 0);
 	snprintf(detail, sizeof(detail), "register_kretprobe(%s) returned %d, expected 0",
 		 ks_accept, ret);
 	ks_result(!ret, "control_kretprobe_accepted", NULL, detail);
@@ -172,5 +187,5 @@ static void __exit ks_exit(void)
 module_init(ks_init);
 module_exit(ks_exit);
 
-MODULE_DESCRIPTION("objpool's pop and push paths refuse kprobes");
+MODULE_DESCRIPTION("The kretprobe hit path's functions refuse kprobes");
 MODULE_LICENSE("GPL");

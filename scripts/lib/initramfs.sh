@@ -5,7 +5,8 @@
 # busybox and bash (build/guest-bin/ARCH, from 'make deps'), /init, the guest
 # scripts and programs, /guest/arch.env (the arch's facts the guest needs,
 # and the base kernel whose series the build is),
-# the modules and kselftests of that build.  Packed again only when one of
+# the modules and kselftests of that build, and /guest/kprobe-hit-callees.txt
+# (scripts/lib/kprobe-hit-list.sh).  Packed again only when one of
 # those changed since the last packing (every boot calls this).
 # Usage: initramfs.sh [--series NAME] ARCH OBJDIR
 . "$(dirname "$0")/../lib.sh"
@@ -82,6 +83,11 @@ if [ ! -f "$perfcpio" ] || [ -n "$(find "$perfroot" "$0" -newer "$perfcpio" 2>/d
 	rm -rf "$pr"
 fi
 
+# The functions a kretprobe hit can call in this vmlinux, for the
+# kprobe-safety suite (written again when the vmlinux changed).
+"$TOP/scripts/lib/kprobe-hit-list.sh" --series "$SERIES" "$arch" "$obj" || exit
+hitlist=$obj/kprobe-hit-callees.txt
+
 # The facts of the arch and of the series whose kernel this is.
 facts=$(printf 'GUEST_ARCH=%s\nSYSCALL_PREFIX=%s\nGUEST_SERIES=%s\nGUEST_FPROBE_ENTRY_DATA_CASE=%s\nGUEST_POOL_KIND=%s\n' \
 	"$arch" "$ARCH_SYSCALL_PREFIX" "$SERIES" "${BASE_FPROBE_ENTRY_DATA_CASE:-0}" "${BASE_POOL_KIND:-}")
@@ -91,7 +97,7 @@ facts=$(printf 'GUEST_ARCH=%s\nSYSCALL_PREFIX=%s\nGUEST_SERIES=%s\nGUEST_FPROBE_
 # facts, the static binaries, and the build's modules and kselftests
 # (kernel.sh installs them afresh after every build).
 if [ -f "$cpio" ] && [ "$(cat "$obj/initramfs/guest/arch.env" 2>/dev/null)" = "$facts" ] && [ -z "$(find "$TOP/guest" "$0" "$TOP/scripts/lib.sh" "$TOP/config/arch/$arch.sh" "$busybox" "$bash" \
-	"$obj/mod" "$obj/kselftest" "$gm" -newer "$cpio" 2>/dev/null | head -n 1)" ]; then
+	"$obj/mod" "$obj/kselftest" "$gm" "$hitlist" -newer "$cpio" 2>/dev/null | head -n 1)" ]; then
 	exit 0
 fi
 
@@ -104,6 +110,7 @@ cp "$TOP/guest/init" "$root/init"
 cp -r "$TOP/guest/." "$root/guest/"
 rm -rf "$root/guest/src" "$root/guest/init" "$root/guest/modules"
 echo "$facts" >"$root/guest/arch.env"
+cp "$hitlist" "$root/guest/kprobe-hit-callees.txt"
 
 # Guest programs: one static binary per C file in guest/src.
 for c in "$TOP"/guest/src/*.c; do
