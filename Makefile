@@ -20,7 +20,7 @@ unpatched := $(if $(filter-out 0,$(UNPATCHED)),1)
 
 S := scripts
 
-.PHONY: help deps tree series check-series kernel vm check bench bench-promote soak clean record-base check-bisect mail
+.PHONY: help deps tree series check-series kernel vm check quick bench bench-promote soak clean record-base check-bisect mail
 
 ##@ Targets
 help: ## this list
@@ -46,6 +46,9 @@ vm: ## boot that kernel under QEMU and run CMD in the guest (see scripts/vm.sh)
 
 check: ## every gate and guest suite of every series: SERIES_LIST, ARCHES, FLAVORS limit it
 	@$(S)/check.sh
+
+quick: deps ## the self-tests and every host gate of SERIES, no kernel built: minutes, before make check
+	@$(S)/quick.sh
 
 bench: ## the benchmarks of config/benches into build/bench/ (BENCHES limits them)
 	@$(S)/bench.sh
