@@ -30,6 +30,7 @@ import re
 import shutil
 import sys
 import tarfile
+from pathlib import Path
 
 KERNEL_LINE = re.compile(r'^\[\s*\d+\.\d+\]')
 # KASAN and KCSAN reports start with "BUG: KASAN:" and "BUG: KCSAN:"; their
@@ -53,9 +54,9 @@ def known_reports(path=KNOWN_REPORTS):
     """[(compiled pattern, reason)] from PATH: PATTERN<tab>REASON lines."""
     out = []
     if os.path.exists(path):
-        for line in open(path):
+        for line in Path(path).read_text().splitlines():
             if line.strip() and not line.startswith('#'):
-                pattern, reason = line.rstrip('\n').split('\t', 1)
+                pattern, reason = line.split('\t', 1)
                 out.append((re.compile(pattern), reason))
     return out
 

@@ -37,6 +37,7 @@ import glob
 import json
 import os
 import sys
+from pathlib import Path
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if __name__ == '__main__' and sys.argv[1:2] in (['-h'], ['--help']):
@@ -120,7 +121,7 @@ def read_table(path, arch=None):
     table = {}
     if not path or not os.path.exists(path):
         return table
-    for line in open(path):
+    for line in Path(path).read_text().splitlines():
         line = line.strip()
         if not line or line.startswith('#'):
             continue
@@ -160,7 +161,7 @@ def guest_verdict(results):
     path = os.path.join(results, 'vm.json')
     if not os.path.exists(path):
         return None, {}
-    vm = json.load(open(path))
+    vm = json.loads(Path(path).read_text())
     if vm.get('exit') == 0:
         return None, vm
     return f'<guest exit {vm.get("exit")}, QEMU exit {vm.get("qemu_exit")}>', vm
@@ -240,14 +241,14 @@ def total(args):
     """One total over every verdicts.json and every step make check ran."""
     counts = {'passed': 0, 'failed': 0, 'skipped': 0}
     for path in args.verdicts:
-        for k, n in json.load(open(path))['counts'].items():
+        for k, n in json.loads(Path(path).read_text())['counts'].items():
             counts[k] += n
     for steps in args.steps:
         # "ok|FAIL NAME SECONDS": a failed step that judges no cases (a
         # build, a boot, the tree) is one failed case; a failed step of
         # guest suites ("suites ...") or host gates ("gates ...") is
         # already counted case by case.
-        for line in open(steps):
+        for line in Path(steps).read_text().splitlines():
             verdict, name = line.split('\t')[:2]
             if verdict == 'FAIL' and name.split()[0] not in ('suites', 'gates'):
                 counts['failed'] += 1
