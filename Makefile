@@ -109,3 +109,4 @@ clean: ## remove every series' kernel builds, or SERIES_LIST's (keeps the trees 
 # HOTPLUG_SECONDS   hotplug-load: seconds of CPU hotplug under load
 # NMI_MIN_LANDINGS   objpool-nmi-upstream: NMI landings the control needs
 # ATTEMPTS     objpool-nmi-unfixed: runs of the unfixed case before it gives up
+# SUITE_TIMEOUT   run-suites: seconds each suite may run before it is killed and fails (600)

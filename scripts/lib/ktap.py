@@ -109,10 +109,15 @@ def parse_file(path):
 
 
 def all_cases(results):
+    """Every case of RESULTS' TAP files, and a failing case '<timed out>' of
+    each suite guest/run-suites killed at its time limit (NAME.timeout)."""
     files = sorted(f for f in os.listdir(results) if f.endswith(('.tap', '.ktap')))
     out = []
     for f in files:
         out.extend(parse_file(os.path.join(results, f)))
+    for f in sorted(os.listdir(results)):
+        if f.endswith('.timeout'):
+            out.append((f'{f[:-len(".timeout")]}/<timed out>', 'FAILURE'))
     return out
 
 
@@ -137,20 +142,23 @@ def read_table(path, arch=None):
 
 
 def failure_context(results, suite, before=6, limit=40):
-    """The lines of SUITE's TAP file around each 'not ok': why it failed."""
+    """Why SUITE failed: its time limit (NAME.timeout), the lines of its TAP
+    file around each 'not ok'."""
+    timeout = os.path.join(results, suite + '.timeout')
+    said = [f'    | {Path(timeout).read_text().strip()}'] if os.path.exists(timeout) else []
     for ext in ('.tap', '.ktap'):
         path = os.path.join(results, suite + ext)
         if os.path.exists(path):
             break
     else:
-        return []
+        return said
     with open(path, errors='replace') as f:
         lines = f.read().splitlines()
     keep = set()
     for i, line in enumerate(lines):
         if 'not ok' in line:
             keep.update(range(max(0, i - before), i + 1))
-    out = [f'    | {lines[i]}' for i in sorted(keep) if lines[i].strip()]
+    out = said + [f'    | {lines[i]}' for i in sorted(keep) if lines[i].strip()]
     if len(out) > limit:
         out = out[:limit] + [f'    | ... ({len(out) - limit} more lines in {path})']
     return out

@@ -137,6 +137,19 @@ class Compare(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertEqual(v['counts']['failed'], 1)
 
+    def test_suite_killed_at_its_time_limit_fails_as_its_own_case(self):
+        # guest/run-suites leaves NAME.timeout beside the TAP the suite
+        # printed before it hung; the cases it printed still count.
+        with tempfile.TemporaryDirectory() as tmp:
+            results_dir(tmp, s=PASS)
+            with open(os.path.join(tmp, 's.timeout'), 'w') as f:
+                f.write('suite s did not finish in 600s (SUITE_TIMEOUT): killed\n')
+            status, v, out = compare(tmp)
+        self.assertEqual(status, 1)
+        self.assertEqual(v['cases']['s/<timed out>']['verdict'], 'failed')
+        self.assertEqual(v['cases']['s/pool/pops_back']['verdict'], 'passed')
+        self.assertIn('did not finish in 600s', out)
+
     def test_pinned_controls(self):
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
