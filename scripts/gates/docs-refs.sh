@@ -29,11 +29,12 @@ else
 	grep -v '^ok ' "$tmp/docs.tap" | grep -v '^TAP\|^1\.\.' | sed 's/^/# /'
 fi
 
-# control FILE WANT: FILE alone must fail naming WANT (or pass: WANT=-).
+# control FILE WANT: FILE alone must fail naming WANT (or pass: WANT=-);
+# named relative to the fixtures, as the docs are relative to the root.
 bad=
 control() {
 	local out
-	out=$(cd "$TOP" && check "$fx/$1")
+	out=$(cd "$fx" && check "$1")
 	if [ "$2" = - ]; then
 		grep -q '^ok ' <<<"$out" || bad="$bad $1 (should pass)"
 	elif ! grep -q '^not ok ' <<<"$out" || ! grep -qF -- "$2" <<<"$out"; then
@@ -50,9 +51,10 @@ control stale-section.sh 'has no section "A section that is gone"'
 control stale-bench.sh "benchmark memory-4.19 is not in config/benches"
 control unlisted-var.sh "reads NOT_IN_MAKE_HELP"
 control stale-env.sh "settings file 4.19.env does not exist"
+control guest/run-unlisted "reads NOT_IN_MAKE_HELP_GUEST"
 n=$((n + 1))
 if [ -z "$bad" ]; then
-	echo "ok $n - control: 9 made-up mistakes caught, the good text passes"
+	echo "ok $n - control: 10 made-up mistakes caught, the good text passes"
 else
 	echo "not ok $n - control: the checker missed:$bad"
 fi

@@ -66,11 +66,17 @@ KERNEL_PATHS = {"scripts/checkpatch.pl", "scripts/kernel-doc",
                 "scripts/kconfig/merge_config.sh", "scripts/decode_stacktrace.sh"}
 
 
+def in_guest(path):
+    """PATH is a file of guest/ (the guest's scripts, most without an
+    extension), named relative to the root or not."""
+    return "/guest/" in "/" + path.replace(os.sep, "/")
+
+
 def text_of(path):
     """The text to read: a document whole, a source file's comments."""
     with open(path, encoding="utf-8", errors="replace") as f:
         lines = f.read().splitlines()
-    if not path.endswith(COMMENT_FILES) and "/guest/" not in path:
+    if not path.endswith(COMMENT_FILES) and not in_guest(path):
         return lines
     out = []
     for line in lines:
@@ -203,7 +209,7 @@ def check_file(path, root, tgts, helptext, bench_names, env_names=None):
         for m in ENV_FILE_RE.finditer(line):
             if env_names is not None and m.group(1) not in env_names:
                 problems.append("%s: settings file %s does not exist" % (where, m.group(1)))
-    if (path.endswith((".sh", ".py")) or "/guest/" in path) and \
+    if (path.endswith((".sh", ".py")) or in_guest(path)) and \
             os.path.abspath(path) != os.path.abspath(__file__):
         with open(path, encoding="utf-8", errors="replace") as f:
             src = f.read()
