@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # TAP: the docs and comments name only what exists (scripts/lib/docs_refs.py,
-# whose docstring has the rules): paths, make targets, make help's
+# whose docstring has the rules): paths (under build/: a series' build
+# directory or what the scripts write there), make targets, make help's
 # variables, README and docs/harness.md sections, benchmarks, and every
 # variable a script reads is one make help lists.
 #  - docs/*: README.md, docs/, each series' README and expect/README, and
@@ -52,9 +53,10 @@ control stale-bench.sh "benchmark memory-4.19 is not in config/benches"
 control unlisted-var.sh "reads NOT_IN_MAKE_HELP"
 control stale-env.sh "settings file 4.19.env does not exist"
 control guest/run-unlisted "reads NOT_IN_MAKE_HELP_GUEST"
+control stale-build-path.sh "path build/ARCH-test/vmlinux is no build directory"
 n=$((n + 1))
 if [ -z "$bad" ]; then
-	echo "ok $n - control: 10 made-up mistakes caught, the good text passes"
+	echo "ok $n - control: 11 made-up mistakes caught, the good text passes"
 else
 	echo "not ok $n - control: the checker missed:$bad"
 fi

@@ -20,6 +20,9 @@ comment lines are read) and prints one TAP case per FILE:
   - every benchmark named after "config/benches" is a line of it;
   - every settings file named by its name alone (NAME.env) is the name of
     a file of the repository;
+  - every path under build/ starts with a series' build directory (the
+    BASE_BUILD of a series.env) or with what a script writes under $BUILD
+    itself (guest-bin, bench...); a placeholder stands for any;
   - every environment variable a script reads with a default
     (${NAME:-...}, os.environ.get("NAME")) is one 'make help' lists, but
     a series' settings (BASE_*), an arch's facts (ARCH_*) and the
@@ -28,6 +31,7 @@ comment lines are read) and prints one TAP case per FILE:
 Exit status 0 when every case passes, 1 otherwise.
 """
 import argparse
+import fnmatch
 import glob
 import os
 import re
@@ -49,6 +53,7 @@ VAR_RE = re.compile(r"([A-Z][A-Z0-9_]*)=")
 SECTION_RE = re.compile(r"(README(?:\.md)?|harness\.md)[,:]?\s+\"([^\"]+)\"")
 BENCH_RE = re.compile(r"config/benches'?,?\s+(?:line\s+)?([a-z][a-z0-9.-]*-"
                       r"[a-z0-9.-]*[a-z0-9])")
+BUILD_RE = re.compile(r"(?<![\w./<>$-])build/([\w.<>*{},+/-]*[\w>*}])")
 ENV_FILE_RE = re.compile(r"(?<![\w./-])([\w.-]+\.env)\b")
 READ_RE = re.compile(r"\$\{([A-Z][A-Z0-9_]*):?-|environ\.get\(\s*[\"']([A-Z][A-Z0-9_]*)")
 INTERNAL_VARS = re.compile(r"^(BASE_|ARCH_)|^(HOME|PATH|TMPDIR|PWD|CI)$")
@@ -149,6 +154,32 @@ def benches(root):
     return out
 
 
+def build_entries(root):
+    """What may follow build/: each series' build directory (BASE_BUILD of
+    series-*/series.env and bench/*/series.env) and what the scripts
+    write under $BUILD themselves, as shell glob patterns."""
+    out = set()
+    for env in glob.glob(os.path.join(root, "series-*", "series.env")) + \
+            glob.glob(os.path.join(root, "bench", "*", "series.env")):
+        with open(env, encoding="utf-8") as f:
+            m = re.search(r"^BASE_BUILD=build/([^/\s]+)", f.read(), re.M)
+            if m:
+                out.add(m.group(1))
+    for script in glob.glob(os.path.join(root, "scripts", "**", "*.sh"), recursive=True):
+        with open(script, encoding="utf-8", errors="replace") as f:
+            for m in re.finditer(r"\$BUILD/([\w.${}-]+)", f.read()):
+                out.add(re.sub(r"\$\{?\w+\}?", "*", m.group(1)))
+    return out
+
+
+def build_path_exists(seg, entries):
+    """SEG, the first segment after build/, is one of ENTRIES, or a
+    placeholder (SERIES, <name>, *) that may be one: 'ARCH-test' may not."""
+    pattern = as_glob(seg)
+    return any(fnmatch.fnmatchcase(e, pattern) or fnmatch.fnmatchcase(seg, e) or e == pattern
+               for e in entries)
+
+
 def env_files(root):
     """The names of the repository's settings files (*.env)."""
     names = set()
@@ -159,7 +190,7 @@ def env_files(root):
     return names
 
 
-def check_file(path, root, tgts, helptext, bench_names, env_names=None):
+def check_file(path, root, tgts, helptext, bench_names, env_names=None, build_names=None):
     problems = []
     here = os.path.dirname(path)
     for n, line in enumerate(text_of(path), 1):
@@ -170,6 +201,13 @@ def check_file(path, root, tgts, helptext, bench_names, env_names=None):
                 word = word[:-1].rstrip(".,:;'`)")
             if not path_exists(word, root, here):
                 problems.append("%s: path %s does not exist" % (where, word))
+        for m in BUILD_RE.finditer(line):
+            seg = m.group(1).split("/")[0].rstrip(".,:;'`)")
+            if build_names is not None and seg and not build_path_exists(seg, build_names):
+                problems.append("%s: path build/%s is no build directory: build/ holds "
+                                "a series' (BASE_BUILD of its series.env) or what the "
+                                "scripts write under $BUILD: %s" %
+                                (where, m.group(1).rstrip(".,:;'`)"), " ".join(sorted(build_names))))
         for m in LINK_RE.finditer(line):
             t, anchor = m.group(1), m.group(2)
             if "://" in t or t.startswith("mailto:"):
@@ -234,12 +272,13 @@ def main():
         helptext = subprocess.run(["make", "-s", "-C", root, "help"],
                                   capture_output=True, text=True).stdout
     tgts, bench_names, env_names = targets(root), benches(root), env_files(root)
+    build_names = build_entries(root)
     print("TAP version 13")
     print("1..%d" % len(a.files))
     status = 0
     for i, path in enumerate(a.files, 1):
         rel = os.path.relpath(path, root)
-        problems = check_file(path, root, tgts, helptext, bench_names, env_names)
+        problems = check_file(path, root, tgts, helptext, bench_names, env_names, build_names)
         if problems:
             status = 1
             print("not ok %d - %s" % (i, rel))
