@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # TAP: the docs and comments name only what exists (scripts/lib/docs_refs.py,
 # whose docstring has the rules): paths (under build/: a series' build
-# directory or what the scripts write there), make targets, make help's
+# directory or what the scripts write there), patches by number (of a
+# named series, which has it, touching the file named beside), make targets, make help's
 # variables, README and docs/harness.md sections, benchmarks, and every
 # variable a script reads is one make help lists.
 #  - docs/*: README.md, docs/, each series' README and expect/README, and
@@ -54,9 +55,12 @@ control unlisted-var.sh "reads NOT_IN_MAKE_HELP"
 control stale-env.sh "settings file 4.19.env does not exist"
 control guest/run-unlisted "reads NOT_IN_MAKE_HELP_GUEST"
 control stale-build-path.sh "path build/ARCH-test/vmlinux is no build directory"
+control stale-patch-number.sh "series-6.1 patch 4 does not touch lib/objpool_kunit.c (patch 5 does)"
+control stale-patch-number.sh "series-6.1 has 11 patches: no patch 40"
+control stale-patch-number.sh "patch 2 of which series?"
 n=$((n + 1))
 if [ -z "$bad" ]; then
-	echo "ok $n - control: 11 made-up mistakes caught, the good text passes"
+	echo "ok $n - control: 14 made-up mistakes caught, the good text passes"
 else
 	echo "not ok $n - control: the checker missed:$bad"
 fi

@@ -20,6 +20,10 @@ comment lines are read) and prints one TAP case per FILE:
   - every benchmark named after "config/benches" is a line of it;
   - every settings file named by its name alone (NAME.env) is the name of
     a file of the repository;
+  - every patch named by number names its series ("series-NAME patch N",
+    "the NAME series' patch N"; in series-NAME/ itself, "patch N" alone),
+    which has that patch; a kernel file named on the same line that the
+    series touches is one that patch touches;
   - every path under build/ starts with a series' build directory (the
     BASE_BUILD of a series.env) or with what a script writes under $BUILD
     itself (guest-bin, bench...); a placeholder stands for any;
@@ -54,6 +58,9 @@ SECTION_RE = re.compile(r"(README(?:\.md)?|harness\.md)[,:]?\s+\"([^\"]+)\"")
 BENCH_RE = re.compile(r"config/benches'?,?\s+(?:line\s+)?([a-z][a-z0-9.-]*-"
                       r"[a-z0-9.-]*[a-z0-9])")
 BUILD_RE = re.compile(r"(?<![\w./<>$-])build/([\w.<>*{},+/-]*[\w>*}])")
+PATCH_REF_RE = re.compile(r"(?:\bseries-(\d[\w.-]*\w) |\bthe (\d[\w.-]*\w) series' )?"
+                          r"\b[Pp]atch (\d+)\b(?!/)")
+KERNEL_FILE_RE = re.compile(r"(?<![\w/.-])((?:[\w-]+/)+[\w.-]+\.(?:c|h|rst|S))\b")
 ENV_FILE_RE = re.compile(r"(?<![\w./-])([\w.-]+\.env)\b")
 READ_RE = re.compile(r"\$\{([A-Z][A-Z0-9_]*):?-|environ\.get\(\s*[\"']([A-Z][A-Z0-9_]*)")
 INTERNAL_VARS = re.compile(r"^(BASE_|ARCH_)|^(HOME|PATH|TMPDIR|PWD|CI)$")
@@ -180,6 +187,45 @@ def build_path_exists(seg, entries):
                for e in entries)
 
 
+def series_patches(root):
+    """{series: [the files each patch touches]}, from series-NAME/patches/."""
+    out = {}
+    for d in glob.glob(os.path.join(root, "series-*", "patches")):
+        files = []
+        for patch in sorted(glob.glob(os.path.join(d, "[0-9][0-9][0-9][0-9]-*.patch"))):
+            if os.path.basename(patch).startswith("0000-"):
+                continue
+            with open(patch, encoding="utf-8", errors="replace") as f:
+                files.append(set(re.findall(r"^diff --git a/(\S+) b/", f.read(), re.M)))
+        out[os.path.basename(os.path.dirname(d))[len("series-"):]] = files
+    return out
+
+
+def patch_ref_problems(line, own, patches):
+    """What is wrong with the patch numbers LINE names (OWN: the series of
+    the file it is in, or None)."""
+    problems = []
+    for m in PATCH_REF_RE.finditer(line):
+        name, n = m.group(1) or m.group(2) or own, int(m.group(3))
+        if name is None:
+            problems.append("patch %d of which series? write series-NAME patch %d" % (n, n))
+            continue
+        files = patches.get(name)
+        if files is None:
+            problems.append("patch %d: there is no series-%s/patches/" % (n, name))
+            continue
+        if not 1 <= n <= len(files):
+            problems.append("series-%s has %d patches: no patch %d" % (name, len(files), n))
+            continue
+        touched = set().union(*files)
+        for f in KERNEL_FILE_RE.findall(line):
+            if f in touched and f not in files[n - 1]:
+                by = [str(i + 1) for i, s in enumerate(files) if f in s]
+                problems.append("series-%s patch %d does not touch %s (patch %s does)" %
+                                (name, n, f, ", ".join(by)))
+    return problems
+
+
 def env_files(root):
     """The names of the repository's settings files (*.env)."""
     names = set()
@@ -190,11 +236,16 @@ def env_files(root):
     return names
 
 
-def check_file(path, root, tgts, helptext, bench_names, env_names=None, build_names=None):
+def check_file(path, root, tgts, helptext, bench_names, env_names=None, build_names=None,
+               patches=None):
     problems = []
     here = os.path.dirname(path)
+    own = re.match(r"series-([^/]+)/", os.path.relpath(os.path.abspath(path), root))
     for n, line in enumerate(text_of(path), 1):
         where = "line %d" % n if not path.endswith(COMMENT_FILES) else "comment"
+        if patches is not None:
+            problems += ["%s: %s" % (where, p)
+                         for p in patch_ref_problems(line, own and own.group(1), patches)]
         for m in PATH_RE.finditer(line):
             word = m.group(1).rstrip(".,:;'`)")
             while word.endswith("]") and word.count("]") > word.count("["):
@@ -272,13 +323,14 @@ def main():
         helptext = subprocess.run(["make", "-s", "-C", root, "help"],
                                   capture_output=True, text=True).stdout
     tgts, bench_names, env_names = targets(root), benches(root), env_files(root)
-    build_names = build_entries(root)
+    build_names, patches = build_entries(root), series_patches(root)
     print("TAP version 13")
     print("1..%d" % len(a.files))
     status = 0
     for i, path in enumerate(a.files, 1):
         rel = os.path.relpath(path, root)
-        problems = check_file(path, root, tgts, helptext, bench_names, env_names, build_names)
+        problems = check_file(path, root, tgts, helptext, bench_names, env_names, build_names,
+                              patches)
         if problems:
             status = 1
             print("not ok %d - %s" % (i, rel))
