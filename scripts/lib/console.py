@@ -179,13 +179,13 @@ def main():
               else sys.stderr)
         return 0 if len(sys.argv) > 1 and sys.argv[1] in ('-h', '--help') else 2
     log_path, results_dir, verbose = sys.argv[1], sys.argv[2], sys.argv[3] == '1'
+    # lines: the console but the results' data and markers.
     lines, ready, archive, archives = [], False, None, []
     with open(log_path, 'w') as log:
         for raw in sys.stdin.buffer:
             line = raw.decode('utf-8', 'replace').rstrip('\r\n').replace('\r', '')
             log.write(line + '\n')
             log.flush()
-            lines.append(line)
             begin = RESULTS_BEGIN.match(line)
             if begin:
                 archive = (f'suite {begin.group(1)}' if begin.group(1) else 'all of /results', [])
@@ -197,6 +197,7 @@ def main():
             if archive and not KERNEL_LINE.match(line):
                 archive[1].append(line)
                 continue
+            lines.append(line)
             if line.startswith('@@VM-READY@@'):
                 ready = True
             kernel = KERNEL_LINE.match(line)

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """Self-tests of scripts/lib/console.py's verdict on a guest's console: on
 made-up lines, and on real consoles (fixtures/consoles/, and the crash kept
-in results/): a panic in the middle of a suite, a KASAN report."""
+in results/): a panic in the middle of a suite, a KASAN report, a hung
+suite run-suites killed, a guest killed in the middle of a suite."""
 import os
 import re
 import subprocess
@@ -24,11 +25,12 @@ def real_console(path):
     return [l for l in path.read_text().splitlines() if not l.startswith('#')]
 
 
-def run_console(lines):
-    """console.py over LINES as a guest's console: (exit status, stderr)."""
+def run_console(lines, results='-'):
+    """console.py over LINES as a guest's console, the results it carries
+    into RESULTS: (exit status, stderr)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run([sys.executable, str(TOP / 'scripts' / 'lib' / 'console.py'),
-                              os.path.join(tmp, 'console.log'), '-', '0'],
+                              os.path.join(tmp, 'console.log'), results, '0'],
                              input='\n'.join(lines) + '\n', capture_output=True, text=True,
                              timeout=60)
     return out.returncode, out.stderr
@@ -98,6 +100,27 @@ class RealConsoles(unittest.TestCase):
         status, err = run_console(lines)
         self.assertEqual(status, 3)
         self.assertIn('Write of size 1 at addr ffff8801f44ec37b', err)
+
+    def test_hung_suite_killed_the_others_kept(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            results = os.path.join(tmp, 'results')
+            status, err = run_console(real_console(FIXTURES / 'hung-suite.txt'), results)
+            self.assertEqual(status, 1, err)	# run-suites' own status: a suite failed
+            files = set(os.listdir(results))
+            self.assertTrue({'kunit-objpool.tap', 'hang-on-purpose.timeout', 'samples.tap',
+                             'dmesg.txt'} <= files, files)
+
+    def test_guest_killed_mid_suite_keeps_the_suites_that_ended(self):
+        lines = real_console(FIXTURES / 'killed-mid-suite.txt')
+        with tempfile.TemporaryDirectory() as tmp:
+            results = os.path.join(tmp, 'results')
+            status, err = run_console(lines, results)
+            self.assertEqual(status, 4)
+            self.assertIn('the guest ended without an exit status', err)
+            # The tail it shows is the console's, not the results' data.
+            self.assertNotIn('H4sI', err)
+            self.assertEqual(sorted(os.listdir(results)),
+                             ['kunit-objpool.log', 'kunit-objpool.tap', 'samples.log', 'samples.tap'])
 
     def test_kasan_report_passes_only_when_known(self):
         lines = real_console(FIXTURES / 'kasan-report.txt')
