@@ -107,6 +107,7 @@ clean: ## remove every series' kernel builds, or SERIES_LIST's (keeps the trees 
 ##@ Guest suites' settings (in CMD, e.g. CMD='FAULT_FULL=1 run-suites fault-inject')
 # FAULT_AT_ONCE FAULT_FULL FAULT_STRIDE   fault-inject: groups side by side, every point, stride
 # HOTPLUG_SECONDS   hotplug-load: seconds of CPU hotplug under load
+# LIFECYCLE_SECONDS hotplug-lifecycle: seconds of CPU hotplug against pools made and ended
 # NMI_MIN_LANDINGS   objpool-nmi-upstream: NMI landings the control needs
 # ATTEMPTS     objpool-nmi-unfixed: runs of the unfixed case before it gives up
 # SUITE_TIMEOUT   run-suites: seconds each suite may run before it is killed and fails (600)

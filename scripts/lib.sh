@@ -202,6 +202,15 @@ flavor_fragments() { echo $(flavor_field "$1" 2) $(base_flavor_extra FRAGMENTS "
 flavor_check_arches() { flavor_field "$1" 3; }
 flavor_timeout() { flavor_field "$1" 4; }
 flavor_memory() { flavor_field "$1" 5; }
+# flavor_cpus FLAVOR: "VCPUS ONLINE", the guest's vCPUs and those online
+# at boot (column 7, VCPUS/ONLINE; 2 2 when the column is absent or '-').
+flavor_cpus() {
+	local v
+	v=$(flavor_field "$1" 7)
+	[[ ${v:-2/2} =~ ^([0-9]+)/([0-9]+)$ ]] && [ "${BASH_REMATCH[2]}" -le "${BASH_REMATCH[1]}" ] ||
+		die "flavor '$1': column 7 of config/flavors is '$v', not VCPUS/ONLINE with ONLINE <= VCPUS"
+	echo "${BASH_REMATCH[1]} ${BASH_REMATCH[2]}"
+}
 # The guest suites make check runs on FLAVOR: the flavor's, then the
 # base's, except that kmemleak, whose report covers every suite before it,
 # stays last.

@@ -3,9 +3,11 @@
 # make soak: the stress cases for a long time, for local runs before a
 # submission; not part of make check. SOAK_SECONDS (default 600) is the
 # time of each part: the userspace stress test (all cases, each for
-# SOAK_SECONDS / 10), then in one guest of ARCH/FLAVOR (default
-# DEFAULT_ARCH and SOAK_FLAVOR, config/defaults.env): CPU hotplug under
-# kretprobe load, the objpool module, the unload races, and where the
+# SOAK_SECONDS / 10), the lifecycle case as long under ASan and TSan,
+# then in one guest of ARCH/FLAVOR (default DEFAULT_ARCH and
+# SOAK_FLAVOR, config/defaults.env): CPU hotplug under kretprobe load,
+# the objpool module, the unload races, the pools' lifetimes against
+# hotplug where the flavor runs hotplug-lifecycle, and where the
 # flavor's suites (config/flavors) have them the fault sweep at every
 # point and kmemleak; then, on an arch whose guests send NMI IPIs
 # (ARCH_NMI_IPI), the positive control of the KUnit NMI case
@@ -26,9 +28,18 @@ dir=$TREE/tools/testing/objpool
 make -s -C "$dir" objpool_test >"$res/userspace-build.log" 2>&1 ||
 	die "cannot build tools/testing/objpool; see $res/userspace-build.log"
 (cd "$dir" && ./objpool_test -d "$((secs / 10 > 0 ? secs / 10 : 1))") | tee "$res/userspace.txt" || rc=1
+# The pool's lifetime against CPU hotplug, as long again under each sanitizer.
+say "userspace lifecycle stress under AddressSanitizer and ThreadSanitizer, $((secs / 10)) s each"
+make -s -C "$dir" objpool_test.asan objpool_test.tsan >>"$res/userspace-build.log" 2>&1 ||
+	die "cannot build the sanitizer builds of tools/testing/objpool; see $res/userspace-build.log"
+for b in objpool_test.asan objpool_test.tsan; do
+	(cd "$dir" && "./$b" -t lifecycle -d "$((secs / 10 > 0 ? secs / 10 : 1))") |
+		sed "s/^/$b: /" | tee -a "$res/userspace-lifecycle.txt" || rc=1
+done
 
 "$TOP/scripts/kernel.sh" "$arch" "$flavor" || exit 1
 suites="hotplug-load objpool-soak probe-unload"
+case " $(suites "$flavor") " in *" hotplug-lifecycle "*) suites="$suites hotplug-lifecycle" ;; esac
 case " $(suites "$flavor") " in *" fault-inject "*) suites="$suites fault-inject" ;; esac
 case " $(suites "$flavor") " in *" kmemleak "*) suites="kmemleak-baseline $suites kmemleak" ;; esac
 say "guest: $suites, $secs s each where it applies"
@@ -36,7 +47,7 @@ say "guest: $suites, $secs s each where it applies"
 # limit (run-suites, SUITE_TIMEOUT) is the boot's.
 limit=$((3 * secs + 2700))
 TIMEOUT=$limit RESULTS=$res/guest "$TOP/scripts/vm.sh" "$arch" "$flavor" -- \
-	"HOTPLUG_SECONDS=$secs SOAK_SECONDS=$secs FAULT_FULL=1000000 SUITE_TIMEOUT=$limit run-suites $suites" || rc=1
+	"HOTPLUG_SECONDS=$secs LIFECYCLE_SECONDS=$secs SOAK_SECONDS=$secs FAULT_FULL=1000000 SUITE_TIMEOUT=$limit run-suites $suites" || rc=1
 "$TOP/scripts/lib/ktap.py" compare "$res/guest" "$arch" --label "soak $arch-$flavor" |
 	tee "$res/guest-compare.txt" || rc=1
 
@@ -59,6 +70,8 @@ mkdir -p "$BUILD"
 	echo "$(date -u +%Y-%m-%d), SOAK_SECONDS=$secs, guest $(vm_fact "$res/guest" accel | tr a-z A-Z) ${VCPUS:-2} vCPUs, $arch-$flavor kernel."
 	echo
 	echo "Userspace stress test (host, $((secs / 10)) s per case): $(tail -n 1 "$res/userspace.txt")"
+	echo
+	echo "Userspace lifecycle stress, ASan and TSan: $(grep -c ': ok ' "$res/userspace-lifecycle.txt") of 2 ok"
 	echo
 	echo "Guest: $(tail -n 1 "$res/guest-compare.txt")"
 	echo

@@ -43,7 +43,13 @@ case ${ICOUNT:-0} in
 	icount=1 VCPUS=1 ;;
 *)	die "ICOUNT must be 0 or 1, not '$ICOUNT'" ;;
 esac
-vcpus=${VCPUS:-2} maxcpus=${MAXCPUS:-${VCPUS:-2}} timeout=${TIMEOUT:-900}
+# The flavor's CPUs (config/flavors, column 7) unless VCPUS is given: its
+# vCPUs, and maxcpus= for those online at boot when fewer.
+read -r fl_vcpus fl_online < <(flavor_cpus "$flavor") || exit
+if [ -z "${VCPUS:-}" ] && [ "$fl_online" != "$fl_vcpus" ]; then
+	VCPUS=$fl_vcpus APPEND="maxcpus=$fl_online ${APPEND:-}"
+fi
+vcpus=${VCPUS:-$fl_vcpus} maxcpus=${MAXCPUS:-${VCPUS:-$fl_vcpus}} timeout=${TIMEOUT:-900}
 mem=${MEM:-$(flavor_memory "$flavor")}
 
 # The unpatched kernel of a series on another (BASE_PARENT) is the

@@ -29,7 +29,7 @@ tr=/sys/kernel/tracing
 init_only="objpool_init objpool_fini objpool_free objpool_free_all
 objpool_plan_rings objpool_alloc_block objpool_fill_rings objpool_alloc_all
 objpool_block_size objpool_ring_inline objpool_free_ring objpool_alloc_ring
-objpool_hp_put objpool_cpu_prepare objpool_hp_init"
+objpool_hp_del objpool_hp_install objpool_cpu_prepare objpool_hp_init"
 # A function kernel/kprobes.c puts on the blacklist (NOKPROBE_SYMBOL).
 known_blacklisted=pre_handler_kretprobe
 
