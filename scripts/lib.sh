@@ -51,8 +51,8 @@ FIXED_DATE="2000-01-01T00:00:00+0000"
 git_plain() { GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git "$@"; }
 
 # identity_problem NAME EMAIL: print why NAME <EMAIL> cannot sign patches
-# off and return 1; return 0 silently when it can.  The rule (README,
-# "Submitting the series"): a name and an address must be set; the address
+# off and return 1; return 0 silently when it can.  The rule (design.md,
+# "Identity and Signed-off-by"): a name and an address must be set; the address
 # must not be in a reserved domain (example.com/.org/.net, the TLDs
 # .example, .invalid, .localhost, .test, .local, .localdomain, a noreply
 # host); neither may be a system account or a template (root, user,

@@ -58,9 +58,10 @@ control stale-build-path.sh "path build/ARCH-test/vmlinux is no build directory"
 control stale-patch-number.sh "series-6.1 patch 4 does not touch lib/objpool_kunit.c (patch 5 does)"
 control stale-patch-number.sh "series-6.1 has 11 patches: no patch 40"
 control stale-patch-number.sh "patch 2 of which series?"
+control wrapped-section.sh 'docs/design.md has no section "A section that moved away"'
 n=$((n + 1))
 if [ -z "$bad" ]; then
-	echo "ok $n - control: 14 made-up mistakes caught, the good text passes"
+	echo "ok $n - control: 15 made-up mistakes caught, the good text passes"
 else
 	echo "not ok $n - control: the checker missed:$bad"
 fi

@@ -15,8 +15,9 @@ comment lines are read) and prints one TAP case per FILE:
   - every 'make TARGET' names a target of the root's Makefile;
   - every VAR= written on a make command line is a variable 'make help'
     lists (the text of --help-text, or 'make -s help' run in the root);
-  - every 'README, "Section"' or 'harness.md, "Section"' names a heading
-    of that document;
+  - every 'README, "Section"', 'harness.md, "Section"' or 'design.md,
+    "Section"' names a heading of that document, also when a line break
+    falls inside;
   - every benchmark named after "config/benches" is a line of it;
   - every settings file named by its name alone (NAME.env) is the name of
     a file of the repository;
@@ -54,7 +55,10 @@ MAKE_RE = re.compile(r"(?:^\s*(?:[#*/$>]+\s*)?|[`'\"(]|&&\s*|;\s*|\$\s+)"
                      r"([a-z][a-z0-9-]*)\b((?:\s+[A-Z][A-Z0-9_]*=\S*)*)")
 ENV_MAKE_RE = re.compile(r"((?:[A-Z][A-Z0-9_]*=\S+\s+)+)make\s+[a-z]")
 VAR_RE = re.compile(r"([A-Z][A-Z0-9_]*)=")
-SECTION_RE = re.compile(r"(README(?:\.md)?|harness\.md)[,:]?\s+\"([^\"]+)\"")
+SECTION_RE = re.compile(r"(README(?:\.md)?|harness\.md|design\.md)[,:]?\s+\"([^\"]+)\"")
+SECTION_DOCS = {"README": "README.md", "harness.md": "docs/harness.md",
+                "design.md": "docs/design.md"}
+COMMENT_MARK = re.compile(r"^\s*(?:#+|//|/\*+|\*+)\s?")
 BENCH_RE = re.compile(r"config/benches'?,?\s+(?:line\s+)?([a-z][a-z0-9.-]*-"
                       r"[a-z0-9.-]*[a-z0-9])")
 BUILD_RE = re.compile(r"(?<![\w./<>$-])build/([\w.<>*{},+/-]*[\w>*}])")
@@ -285,12 +289,6 @@ def check_file(path, root, tgts, helptext, bench_names, env_names=None, build_na
             for v in VAR_RE.findall(m.group(1)):
                 if not re.search(r"\b%s\b" % v, helptext):
                     problems.append("%s: %s= is not in make help" % (where, v))
-        for m in SECTION_RE.finditer(line):
-            doc = os.path.join(root, "README.md" if m.group(1).startswith("README")
-                               else "docs/harness.md")
-            if m.group(2) not in headings(doc):
-                problems.append('%s: %s has no section "%s"' %
-                                (where, os.path.relpath(doc, root), m.group(2)))
         for m in BENCH_RE.finditer(line):
             if m.group(1) not in bench_names:
                 problems.append("%s: benchmark %s is not in config/benches" %
@@ -298,6 +296,13 @@ def check_file(path, root, tgts, helptext, bench_names, env_names=None, build_na
         for m in ENV_FILE_RE.finditer(line):
             if env_names is not None and m.group(1) not in env_names:
                 problems.append("%s: settings file %s does not exist" % (where, m.group(1)))
+    # A section may be cited across a wrapped line: read the text whole.
+    whole = " ".join(COMMENT_MARK.sub("", line) for line in text_of(path))
+    for m in SECTION_RE.finditer(re.sub(r"\s+", " ", whole)):
+        doc = os.path.join(root, SECTION_DOCS[m.group(1).replace(".md", "")
+                                              if m.group(1).startswith("README") else m.group(1)])
+        if m.group(2) not in headings(doc):
+            problems.append('%s has no section "%s"' % (os.path.relpath(doc, root), m.group(2)))
     if (path.endswith((".sh", ".py")) or in_guest(path)) and \
             os.path.abspath(path) != os.path.abspath(__file__):
         with open(path, encoding="utf-8", errors="replace") as f:
