@@ -20,7 +20,7 @@ unpatched := $(if $(filter-out 0,$(UNPATCHED)),1)
 
 S := scripts
 
-.PHONY: help deps tree series check-series kernel vm check bench bench-promote soak clean record-base check-bisect mail
+.PHONY: help deps tree series check-series kernel vm check quick bench bench-promote soak clean record-base check-bisect mail
 
 ##@ Targets
 help: ## this list
@@ -46,6 +46,9 @@ vm: ## boot that kernel under QEMU and run CMD in the guest (see scripts/vm.sh)
 
 check: ## every gate and guest suite of every series: SERIES_LIST, ARCHES, FLAVORS limit it
 	@$(S)/check.sh
+
+quick: deps ## the self-tests and every host gate of SERIES, no kernel built: minutes, before make check
+	@$(S)/quick.sh
 
 bench: ## the benchmarks of config/benches into build/bench/ (BENCHES limits them)
 	@$(S)/bench.sh
@@ -107,3 +110,5 @@ clean: ## remove every series' kernel builds, or SERIES_LIST's (keeps the trees 
 # LIFECYCLE_SECONDS hotplug-lifecycle: seconds of CPU hotplug against pools made and ended
 # NMI_MIN_LANDINGS   objpool-nmi-upstream: NMI landings the control needs
 # ATTEMPTS     objpool-nmi-unfixed: runs of the unfixed case before it gives up
+# SUITE_TIMEOUT   run-suites: seconds each suite may run before it is killed and fails (600)
+# GUEST_DIR RESULTS_DIR   run-suites: the guest scripts and the results (/guest, /results; the self-tests run it on the host)

@@ -35,7 +35,8 @@ kunit_ktap() {
 		END { printf "%s", last }'
 }
 # tap_skip_all REASON: skip every case named in $cases with REASON, and end
-# the suite (for a suite whose whole setup is missing).
+# the suite (for a suite whose whole setup is missing).  The suite sets $cases.
+# shellcheck disable=SC2154
 tap_skip_all() { local c; for c in $cases; do tap_skip "$c" "$1"; done; exit 0; }
 # log_since MARK: the kernel log after its first MARK lines (MARK from
 # 'dmesg | wc -l' taken before).

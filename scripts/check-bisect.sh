@@ -130,7 +130,7 @@ bad=
 while IFS= read -r want; do
 	opt=${want#\# }; opt=${opt%%[= ]*}
 	grep -rqx --include='Kconfig*' "config ${opt#CONFIG_}" "$src" || continue
-	got=$(grep -E "^(# )?$opt[= ]" "$bis/full.config" || echo "# $opt is not set")
+	got=$(grep -E "^(# )?${opt}[= ]" "$bis/full.config" || echo "# $opt is not set")
 	[ "$got" = "$want" ] || bad="$bad '$want' (got '$got')"
 done < <([ -f "$frag" ] && grep -E '^(CONFIG_|# CONFIG_)' "$frag")
 [ -z "$bad" ] || die "config/bisect.config options that did not land on $(rel "$src"):$bad"

@@ -30,10 +30,7 @@ say deps
 "$TOP/scripts/deps.sh" || die "make deps failed: fix the install error above and run make check again"
 # First after the install (python3 comes with it on a bare machine).
 say "self-tests of the harness's tools"
-# ktap.py's self-tests parse with the kernel's own KTAP parser; before the
-# first tree exists it comes from the base kernel's tarball.
-parser=$("$TOP/scripts/lib/kunit-parser-dir.sh") || parser=
-KUNIT_DIR=$parser "$TOP/scripts/tests/run.sh" || die "the harness's own tools fail their self-tests (above): fix them before anything they judge"
+"$TOP/scripts/tests/run.sh" || die "the harness's own tools fail their self-tests (above): fix them before anything they judge"
 status=0
 # Two lanes (docs/design.md, "make check's two lanes").  The build phases
 # of all series (trees, prefix builds, kernels) run one after another in
@@ -65,25 +62,4 @@ for b in $series_list; do
 done
 wait "$lane"
 
-shopt -s nullglob
-steps=() verdicts=()
-echo
-echo "== make check steps"
-for b in $series_list; do
-	results=$(series_work "$b")/results
-	if [ ! -f "$results/steps.tsv" ]; then
-		echo "FAIL $b    check-one-series.sh stopped before its first step (see its error above)"
-		status=1
-		continue
-	fi
-	awk -F'\t' -v b="$b" '{ printf "%-4s %-5s %s (%ss)\n", $1, b, $2, $3 }' "$results/steps.tsv"
-	steps+=(--steps "$results/steps.tsv")
-	verdicts+=("$results"/*/verdicts.json)
-done
-# The total needs a KUnit parser too: that of a series checked here (SERIES_LIST
-# may leave out the one lib.sh chose).
-for b in $series_list; do
-	d=$(series_work "$b")/linux/tools/testing/kunit
-	[ -d "$d" ] && { export KUNIT_DIR=$d; break; }
-done
-"$TOP/scripts/lib/ktap.py" total "${steps[@]}" "${verdicts[@]}" && [ $status = 0 ]
+"$TOP/scripts/lib/steps-total.sh" results $series_list && [ $status = 0 ]

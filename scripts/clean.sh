@@ -8,7 +8,8 @@
 # series' steps are done when PRUNE=1 (CI's default: its disk is shared).
 . "$(dirname "$0")/lib.sh"
 case ${1:-} in -h|--help) echo "usage: clean.sh [SERIES...] (default: every series)"; exit 0 ;; esac
-for b in ${@:-$(valid_series)}; do
+[ $# -gt 0 ] || set -- $(valid_series)
+for b; do
 	[ -f "$(series_env "$b")" ] || die "unknown series '$b'; valid: $(valid_series)"
 	w=$(series_work "$b")
 	rm -rf "$w/b4-tree"

@@ -11,7 +11,8 @@
 pkgs="build-essential flex bison bc libelf-dev libssl-dev cpio xz-utils
       rsync python3 ccache kmod
       sparse python3-matplotlib python3-ply python3-git
-      python3-sphinx python3-sphinx-rtd-theme b4 spin $UPSTREAM_POOL_PKG"
+      python3-sphinx python3-sphinx-rtd-theme b4 spin $UPSTREAM_POOL_PKG
+      shellcheck pyflakes3"
 for a in $(valid_arches); do
 	use_arch "$a"
 	pkgs="$pkgs $ARCH_QEMU_PACKAGE"

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Shared helpers for the harness scripts; source it, do not run it.
-# shellcheck shell=bash
+# Its variables are for the scripts that source it (SC2034).
+# shellcheck shell=bash disable=SC2034
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # build/: what no base owns (guest userspace, make check's results); each
@@ -50,15 +51,15 @@ FIXED_DATE="2000-01-01T00:00:00+0000"
 git_plain() { GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git "$@"; }
 
 # identity_problem NAME EMAIL: print why NAME <EMAIL> cannot sign patches
-# off and return 1; return 0 silently when it can.  The rule (README,
-# "Submitting the series"): a name and an address must be set; the address
+# off and return 1; return 0 silently when it can.  The rule (design.md,
+# "Identity and Signed-off-by"): a name and an address must be set; the address
 # must not be in a reserved domain (example.com/.org/.net, the TLDs
 # .example, .invalid, .localhost, .test, .local, .localdomain, a noreply
 # host); neither may be a system account or a template (root, user,
 # nobody, admin, "Your Name"...); and it must not be the project's own
 # identity.  Names are not judged otherwise: "Ada Lovelace" passes.
 identity_problem() {
-	local name=$1 email=${2,,} lname=${1,,} domain local
+	local name=$1 email=${2,,} lname=${1,,} domain mailbox
 	if [ -z "$name" ]; then echo "user.name is not set"; return 1; fi
 	if [ -z "$email" ]; then echo "user.email is not set"; return 1; fi
 	if [ "$lname" = "${PROJECT_NAME,,}" ] || [ "$email" = "${PROJECT_EMAIL,,}" ]; then
@@ -67,13 +68,13 @@ identity_problem() {
 	case $name in *[\<\>@]*) echo "name '$1' holds a mail address"; return 1 ;; esac
 	[[ $email =~ ^[^@[:space:]\<\>]+@[^@[:space:]\<\>]+\.[a-z0-9-]+$ ]] ||
 		{ echo "'$2' is not an address like name@host.tld"; return 1; }
-	local=${email%@*} domain=${email#*@}
+	mailbox=${email%@*} domain=${email#*@}
 	case .$domain in
 	*.example.com|*.example.org|*.example.net|*.example|*.invalid|*.localhost|\
 	*.test|*.local|*.localdomain|*.noreply.*)
 		echo "address '$2' is in the reserved or placeholder domain $domain"; return 1 ;;
 	esac
-	case $local in root|user|nobody|admin|noreply|no-reply)
+	case $mailbox in root|user|nobody|admin|noreply|no-reply)
 		echo "address '$2' is a system account, not a person"; return 1 ;;
 	esac
 	case $lname in root|user|nobody|admin|name|"your name"|"firstname lastname"|unknown)

@@ -47,7 +47,7 @@ if ! git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1; then
 	say "unpacking $BASE_PKG $installed into $TREE"
 	rm -rf "$TREE" && mkdir -p "$TREE"
 	tar -xJf "$BASE_TARBALL" -C "$TREE" --strip-components=1
-	cd "$TREE"
+	cd "$TREE" || die "cannot enter $TREE"
 	git init -q -b work
 	git config core.autocrlf false
 	git config gc.auto 0
@@ -63,10 +63,10 @@ if ! git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1; then
 		parent_stamp >.git/parent-stamp
 	fi
 	git tag base
-	cd "$TOP"
+	cd "$TOP" || exit
 fi
 
-cd "$TREE"
+cd "$TREE" || die "cannot enter $TREE"
 # Commits made by hand in the tree get the project's identity too (make
 # series would put it on them anyway; make mail puts the sender's).
 git config user.name "$PROJECT_NAME"

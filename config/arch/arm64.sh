@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-# shellcheck shell=bash
+# Its ARCH_* variables are for lib.sh, which sources it (SC2034).
+# shellcheck shell=bash disable=SC2034
 # arm64: every fact the harness needs about one architecture, in one file
 # (lib.sh's use_arch sources it).  docs/harness.md, "Extending the harness".
 

@@ -31,7 +31,7 @@ for m in $list; do
 		# Every sleeper starts long before the first one wakes: they are
 		# all inside the function at once.
 		pids=
-		for i in $(seq "$n"); do sleep "$secs" & pids="$pids $!"; done
+		for _ in $(seq "$n"); do sleep "$secs" & pids="$pids $!"; done
 		# shellcheck disable=SC2086
 		wait $pids
 		read -r h1 m1 < <(profile)

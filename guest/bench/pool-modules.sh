@@ -11,7 +11,7 @@ POOL_KO=$(find /lib/modules -name test_objpool.ko | head -n 1)
 [ -n "$POOL_KO" ] || { echo "test_objpool.ko is not built (CONFIG_TEST_OBJPOOL=m)" >&2; exit 1; }
 POOL_UP=/guest/modules/upstream_objpool_bench.ko
 if [ ! -f "$POOL_UP" ]; then
-	echo "upstream_objpool_bench.ko is not built: needs a kernel of the 6.1 series and upstream's pool source on the host (config/upstream-pool.env, make deps); see build/<arch>-bench/guest-modules/build.log" >&2
+	echo "upstream_objpool_bench.ko is not built: needs a kernel of the 6.1 series and upstream's pool source on the host (config/upstream-pool.env, make deps); see build/<series>/<arch>-bench/guest-modules/build.log" >&2
 	POOL_UP=
 fi
 

@@ -8,6 +8,7 @@
 . /guest/tap.sh
 tr=/sys/kernel/tracing
 dbg=/sys/kernel/debug
+# shellcheck disable=SC2034 # tap_skip_all (guest/tap.sh) reads it
 cases="kretprobe_tracefs_r4096 kretprobe_tracefs_default fprobe_sample objpool_module"
 tap_plan 4
 
@@ -165,6 +166,7 @@ if [ "${FAULT_AT_ONCE:-0}" = 1 ]; then
 else
 	tracefs_sweeps >"$groups/tracefs"
 fi
+# shellcheck disable=SC2034 # the numbering of guest/tap.sh's tap_ok and tap_fail
 (tap_n=2; module_sweeps) >"$groups/modules"
 wait
 cat "$groups/tracefs" "$groups/modules"

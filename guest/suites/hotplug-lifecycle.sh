@@ -18,6 +18,7 @@
 tr=/sys/kernel/tracing
 secs=${LIFECYCLE_SECONDS:-20}
 target=hrtimer_nanosleep
+# shellcheck disable=SC2034 # tap_skip_all (guest/tap.sh) reads it
 cases="lifecycle_offline_at_boot lifecycle_cpu_churn lifecycle_kretprobe_churn lifecycle_module_churn"
 tap_plan 4
 mkfifo /tmp/lc-never && exec 9<>/tmp/lc-never

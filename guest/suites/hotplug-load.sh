@@ -15,6 +15,7 @@ cpu1=/sys/devices/system/cpu/cpu1/online
 secs=${HOTPLUG_SECONDS:-10}
 M=8
 tap_plan 3
+# shellcheck disable=SC2034 # tap_skip_all (guest/tap.sh) reads it
 cases="hotplug_load_runs hotplug_hits_accounted hotplug_instances_conserved"
 [ -w $tr/kprobe_events ] || tap_skip_all "no $tr/kprobe_events (CONFIG_KPROBE_EVENTS off)"
 [ -w $cpu1 ] || tap_skip_all "CPU 1 cannot go offline (one CPU, or no CONFIG_HOTPLUG_CPU)"
@@ -62,7 +63,7 @@ else
 fi
 
 # sleepers N SECONDS: N background sleeps, each holding an instance.
-sleepers() { local i; for i in $(seq "$1"); do sleep "$2" & done; }
+sleepers() { for _ in $(seq "$1"); do sleep "$2" & done; }
 mkfifo /tmp/hp-never && exec 9<>/tmp/hp-never
 read -r _ m0 < <(profile)
 sleepers $M 6

@@ -100,7 +100,7 @@ else
 	echo "    KTAP version 1"
 	echo "    # Subtest: objpool_kprobe_safety"
 	echo "$lines" | grep -v '^done$' | sed 's/^/    /'
-	if echo "$lines" | grep -qx done && ! echo "$lines" | grep -q '^not ok '; then
+	if echo "$lines" | grep -qx 'done' && ! echo "$lines" | grep -q '^not ok '; then
 		tap_ok objpool_kprobe_safety
 	else
 		tap_fail objpool_kprobe_safety "a case failed, or the module did not finish (see above)"

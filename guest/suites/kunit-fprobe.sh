@@ -25,6 +25,7 @@ if ! grep -Eq ' (__)?objpool_pop_slow$' /proc/kallsyms || [ "$GUEST_FPROBE_ENTRY
 fi
 # kunit_ktap starts with "KTAP version 1" and "1..1": one more test after it.
 kunit_ktap fprobe_test | sed '2s/^1\.\.1$/1..2/'
+# shellcheck disable=SC2034 # the numbering of guest/tap.sh's tap_ok and tap_fail
 tap_n=1
 kasan=no; dmesg | grep -q 'KernelAddressSanitizer initialized' && kasan=yes
 # Passes wrongly: a test_fprobe_entry_data that checks nothing; it only proves the case ran.

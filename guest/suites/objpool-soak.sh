@@ -13,7 +13,7 @@ upstream_test_objpool "$ko" &&
 # 5 cases x 2 irq modes x 3 implementations per load: split the time.
 ms=$(( secs * 1000 / 30 ))
 [ "$ms" -ge 100 ] || ms=100
-# Passes wrongly: see the answers above each case in lib/test_objpool.c (patch 5).
+# Passes wrongly: see the answers above each case in lib/test_objpool.c (series-6.1 patch 6).
 if out=$(insmod "$ko" duration_ms=$ms threads_per_cpu=2 2>&1); then
 	rmmod test_objpool
 	tap_ok objpool_soak; echo "# 30 runs of $ms ms, all conserved"

@@ -13,14 +13,14 @@ mkfifo /tmp/pu-never && exec 9<>/tmp/pu-never
 
 # unload_inflight NAME MODULE PARAMS...: one case.
 unload_inflight() {
-	local name=$1 mod=$2 ko pids= pid bad= i mark loop hits want_hits
+	local name=$1 mod=$2 ko pids= pid bad= mark loop hits want_hits
 	shift 2
 	ko=$(module_path "$mod")
 	[ -n "$ko" ] || { tap_skip "$name" "no $mod.ko (sample not built for this arch)"; return; }
 	mark=$(dmesg | wc -l)
 	insmod "$ko" "$@" || { tap_fail "$name" "insmod $mod $* failed"; return; }
-	for i in $(seq 8); do sleep 3 & pids="$pids $!"; done
-	( for i in $(seq 30); do sleep 0.05; done ) & loop=$!
+	for _ in $(seq 8); do sleep 3 & pids="$pids $!"; done
+	( for _ in $(seq 30); do sleep 0.05; done ) & loop=$!
 	pause 1				# the sleepers are inside
 	rmmod "$mod" || bad="rmmod $mod failed with instances out"
 	# Without hits the probe was not armed and nothing was in flight:

@@ -4,7 +4,7 @@
 # forking), with their counts checked from the kernel log.
 . /guest/tap.sh
 forks=20
-fork_n() { local i; for i in $(seq "$1"); do /bin/true; done; }
+fork_n() { for _ in $(seq "$1"); do /bin/true; done; }
 # counts SAMPLE HITS WANT MISSED: SAMPLE_hits, at least WANT hits, and
 # SAMPLE_nmissed, none missed.
 counts() {

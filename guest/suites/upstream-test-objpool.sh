@@ -12,6 +12,7 @@
 # It needs a preemptible kernel (config/preempt.config says why), which
 # the 6.12 base's test flavor is (series-6.12/series.env).
 . /guest/tap.sh
+# shellcheck disable=SC2034 # tap_skip_all (guest/tap.sh) reads it
 cases="loaded every_case_hits no_leak no_warning"
 tap_plan 4
 ko=$(module_path test_objpool)

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # TAP: the docs and comments name only what exists (scripts/lib/docs_refs.py,
-# whose docstring has the rules): paths, make targets, make help's
+# whose docstring has the rules): paths (under build/: a series' build
+# directory or what the scripts write there), patches by number (of a
+# named series, which has it, touching the file named beside), make targets, make help's
 # variables, README and docs/harness.md sections, benchmarks, and every
 # variable a script reads is one make help lists.
 #  - docs/*: README.md, docs/, each series' README and expect/README, and
@@ -29,11 +31,12 @@ else
 	grep -v '^ok ' "$tmp/docs.tap" | grep -v '^TAP\|^1\.\.' | sed 's/^/# /'
 fi
 
-# control FILE WANT: FILE alone must fail naming WANT (or pass: WANT=-).
+# control FILE WANT: FILE alone must fail naming WANT (or pass: WANT=-);
+# named relative to the fixtures, as the docs are relative to the root.
 bad=
 control() {
 	local out
-	out=$(cd "$TOP" && check "$fx/$1")
+	out=$(cd "$fx" && check "$1")
 	if [ "$2" = - ]; then
 		grep -q '^ok ' <<<"$out" || bad="$bad $1 (should pass)"
 	elif ! grep -q '^not ok ' <<<"$out" || ! grep -qF -- "$2" <<<"$out"; then
@@ -50,9 +53,15 @@ control stale-section.sh 'has no section "A section that is gone"'
 control stale-bench.sh "benchmark memory-4.19 is not in config/benches"
 control unlisted-var.sh "reads NOT_IN_MAKE_HELP"
 control stale-env.sh "settings file 4.19.env does not exist"
+control guest/run-unlisted "reads NOT_IN_MAKE_HELP_GUEST"
+control stale-build-path.sh "path build/ARCH-test/vmlinux is no build directory"
+control stale-patch-number.sh "series-6.1 patch 4 does not touch lib/objpool_kunit.c (patch 5 does)"
+control stale-patch-number.sh "series-6.1 has 11 patches: no patch 40"
+control stale-patch-number.sh "patch 2 of which series?"
+control wrapped-section.sh 'docs/design.md has no section "A section that moved away"'
 n=$((n + 1))
 if [ -z "$bad" ]; then
-	echo "ok $n - control: 9 made-up mistakes caught, the good text passes"
+	echo "ok $n - control: 15 made-up mistakes caught, the good text passes"
 else
 	echo "not ok $n - control: the checker missed:$bad"
 fi

@@ -59,7 +59,7 @@ else
 
 	# 2. The same commits mail.sh stamped (restamp-commits.sh is deterministic).
 	stamped=$("$TOP/scripts/lib/restamp-commits.sh" "$TREE" "$name" "$email" --sign --maintainer)
-	commits=($(git -C "$TREE" rev-list --reverse "base..$stamped"))
+	mapfile -t commits < <(git -C "$TREE" rev-list --reverse "base..$stamped")
 	differ=
 	for i in "${!patches[@]}"; do
 		[ "$i" = 0 ] && continue	# the cover letter has no change

@@ -2,14 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 # TAP: sparse (C=2) and the compiler's W=1 warnings on every .c file the
 # series adds or modifies outside tools/ that the ARCH test config compiles,
-# each object built alone in build/ARCH-test.  A file passes when it has no
+# each object built alone in build/SERIES/ARCH-test.  A file passes when it has no
 # warning (line numbers aside) that the same file did not have on the base,
 # as recorded in EXPECT/sparse-w1-unpatched-ARCH.txt; a file new in the series
 # has no base warnings.  Needs the kernel built: make check runs it after
 # the test build of each arch config/post-build-gates names for it.
 # Usage: sparse-w1.sh [--record] [ARCH]   (default DEFAULT_ARCH)
 #   --record: build the same objects of the unpatched base in
-#   build/ARCH-test-base (make kernel ARCH=ARCH UNPATCHED=1 first) and write
+#   build/SERIES/ARCH-test-base (make kernel ARCH=ARCH UNPATCHED=1 first) and write
 #   EXPECT/sparse-w1-unpatched-ARCH.txt; commit that file.
 . "$(dirname "$0")/../lib.sh"
 record=

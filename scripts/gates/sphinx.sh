@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # TAP: the objpool documentation page built by the kernel's own doc build
 # (make SPHINXDIRS=core-api htmldocs, Debian's Sphinx),
-# from scratch into build/docs.  Cases: the build succeeds; Sphinx and
+# from scratch into build/SERIES/docs.  Cases: the build succeeds; Sphinx and
 # kernel-doc say nothing about objpool (Documentation/core-api/objpool.rst,
 # include/linux/objpool.h, lib/objpool.c); the page is in core-api's
 # toctree; each kernel-doc directive of the page renders every function and

@@ -36,7 +36,6 @@ when it does, "FAIL control/NAME" when the copy passes.
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 

@@ -1,28 +1,30 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# check-one-series.sh [--series NAME] [build|run|all]: the part of make
+# check-one-series.sh [--series NAME] [build|run|all|quick]: the part of make
 # check for one series (NAME, else SERIES), in two phases.  build: its
 # tree, the prefix builds and kernels (and the host checks that read a
 # built kernel); run: the host gates and the guest suites of the kernels
 # that built.  all (the default) runs both.  make check
 # (scripts/check.sh) runs the build phases of the next series in the
 # background while this one's run phase boots its guests, which leave a
-# core idle most of the time.
-# Writes $WORK/results: one directory of verdicts per step that ran suites,
-# and steps.tsv (verdict, step, seconds).  FLAVORS limits the flavors
+# core idle most of the time.  quick (make quick, scripts/quick.sh): the
+# tree and the host gates only, nothing that needs a built kernel.
+# Writes $WORK/results (quick: $WORK/results-quick): one directory of
+# verdicts per step that ran suites or gates, and steps.tsv (verdict,
+# step, seconds).  FLAVORS limits the flavors
 # (default: BASE_CHECK_FLAVORS of its series-*/series.env, each on the
 # arches config/flavors names); ARCHES the arches (default: the series'
 # BASE_CHECK_ARCHES, else all).
 . "$(dirname "$0")/../lib.sh"
 phase=${1:-all}
 case $phase in
-build|run|all) ;;
--h|--help) sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-*) die "unknown phase '$phase'; usage: check-one-series.sh [--series NAME] [build|run|all]" ;;
+build|run|all|quick) ;;
+*) die "unknown phase '$phase'; usage: check-one-series.sh [--series NAME] [build|run|all|quick]" ;;
 esac
 arches=${ARCHES:-${BASE_CHECK_ARCHES:-$(valid_arches)}}
 flavors=${FLAVORS:-$BASE_CHECK_FLAVORS}
 results=$WORK/results
+[ "$phase" != quick ] || results=$WORK/results-quick
 steps=$results/steps.tsv
 if [ "$phase" != run ]; then
 	rm -rf "$results"
@@ -166,15 +168,21 @@ bisect_name() {
 # built ARCH-FLAVOR: the build phase built that kernel (its marker).
 built() { [ -f "$results/built-$1" ]; }
 
-build_phase() {
-	local flavor arch bisected=
+# trees: the series' tree; and the tree the shared files are compared
+# with (gates/shared.sh), which the shared gates run on when its series
+# is not checked in this run.
+trees() {
 	step tree "$TOP/scripts/tree.sh" || return 1
 	: >"$results/built-tree"
-	# The tree the shared files are compared with (gates/shared.sh), and
-	# the shared gates run on when its series is not checked in this run.
 	if [ -n "${BASE_SHARED_WITH:-}" ] && ! checked_in_this_run "$BASE_SHARED_WITH"; then
 		step "tree $BASE_SHARED_WITH (shared files)" "$TOP/scripts/tree.sh" --series "$BASE_SHARED_WITH"
 	fi
+	return 0
+}
+
+build_phase() {
+	local flavor arch bisected=
+	trees || return 1
 	for flavor in $flavors; do
 		for arch in $(flavor_check_arches "$flavor"); do
 			case " $arches " in *" $arch "*) ;; *) continue ;; esac
@@ -219,5 +227,6 @@ case $phase in
 build) build_phase || exit 1 ;;
 run) run_phase || exit 1 ;;
 all) { build_phase && run_phase; } || exit 1 ;;
+quick) { trees && step "gates" gates host gates; } || exit 1 ;;
 esac
 [ -z "$failed_steps" ]

@@ -7,6 +7,13 @@ kernel report of trouble) to stdout, and once the guest is gone: unpacks the
 results the guest sent into RESULTS_DIR, prints the kernel's reports of
 trouble with their context, and exits with the guest command's status.
 
+Results: the guest sends each suite's files as the suite ends (guest/run-suites:
+"@@RESULTS-PART-BEGIN NAME@@" ... "@@RESULTS-PART-END@@") and all of /results
+at the end ("@@RESULTS-BEGIN@@" ... "@@RESULTS-END@@"), each a gzipped tar in
+base64.  RESULTS_DIR gets the parts, then the whole over them: a guest that
+hangs or crashes later keeps the suites that ended.  A kernel line printed
+amid the base64 is a kernel line, not data.
+
 Exit status: the command's own status; 3 when the kernel reported a panic,
 oops, BUG, WARNING or sanitizer report; 4 when the guest never reported an
 exit status (crash or timeout).
@@ -30,6 +37,8 @@ import re
 import shutil
 import sys
 import tarfile
+import zlib
+from pathlib import Path
 
 KERNEL_LINE = re.compile(r'^\[\s*\d+\.\d+\]')
 # KASAN and KCSAN reports start with "BUG: KASAN:" and "BUG: KCSAN:"; their
@@ -40,6 +49,10 @@ TROUBLE = re.compile(
     r'Kernel panic|Oops|BUG:|WARNING:|general protection fault|UBSAN:|'
     r'INFO: task .* blocked|rcu: INFO:|hard LOCKUP|soft lockup')
 
+
+# A suite's files (guest/run-suites), or all of /results (guest/init).
+RESULTS_BEGIN = re.compile(r'^@@RESULTS(?:-PART-BEGIN (\S+)|-BEGIN)@@$')
+RESULTS_END = ('@@RESULTS-END@@', '@@RESULTS-PART-END@@')
 
 EXPECT_BEGIN = re.compile(r'objpool_kunit: expected WARNING begin: (\w+)$')
 EXPECT_END = 'objpool_kunit: expected WARNING end'
@@ -53,9 +66,9 @@ def known_reports(path=KNOWN_REPORTS):
     """[(compiled pattern, reason)] from PATH: PATTERN<tab>REASON lines."""
     out = []
     if os.path.exists(path):
-        for line in open(path):
+        for line in Path(path).read_text().splitlines():
             if line.strip() and not line.startswith('#'):
-                pattern, reason = line.rstrip('\n').split('\t', 1)
+                pattern, reason = line.split('\t', 1)
                 out.append((re.compile(pattern), reason))
     return out
 
@@ -138,6 +151,27 @@ def judge(lines, known=None):
     return failing, notes
 
 
+def unpack(results_dir, archives):
+    """Unpack ARCHIVES, [(what, base64 lines)] in the order the guest sent
+    them, into RESULTS_DIR, a later file over an earlier one; return what
+    could not be unpacked (an archive the guest did not finish sending)."""
+    problems = []
+    tmp = results_dir + '.tmp'
+    shutil.rmtree(tmp, ignore_errors=True)
+    os.makedirs(tmp)
+    for what, payload in archives:
+        try:
+            data = base64.b64decode(''.join(payload), validate=True)
+            with tarfile.open(fileobj=io.BytesIO(data), mode='r:gz') as tar:
+                tar.extractall(tmp)
+        except (ValueError, EOFError, OSError, tarfile.TarError, zlib.error) as e:
+            problems.append(f'the results of {what} came back incomplete ({e}); '
+                            f'the files before them are kept')
+    shutil.rmtree(results_dir, ignore_errors=True)
+    os.rename(tmp, results_dir)
+    return problems
+
+
 def main():
     if len(sys.argv) != 4 or sys.argv[1] in ('-h', '--help'):
         print(f'usage: console.py LOG RESULTS_DIR VERBOSE(0|1) <console\n\n{__doc__}',
@@ -145,22 +179,25 @@ def main():
               else sys.stderr)
         return 0 if len(sys.argv) > 1 and sys.argv[1] in ('-h', '--help') else 2
     log_path, results_dir, verbose = sys.argv[1], sys.argv[2], sys.argv[3] == '1'
-    lines, ready, in_results, payload = [], False, False, []
+    # lines: the console but the results' data and markers.
+    lines, ready, archive, archives = [], False, None, []
     with open(log_path, 'w') as log:
         for raw in sys.stdin.buffer:
             line = raw.decode('utf-8', 'replace').rstrip('\r\n').replace('\r', '')
             log.write(line + '\n')
             log.flush()
+            begin = RESULTS_BEGIN.match(line)
+            if begin:
+                archive = (f'suite {begin.group(1)}' if begin.group(1) else 'all of /results', [])
+                archives.append(archive)
+                continue
+            if line in RESULTS_END:
+                archive = None
+                continue
+            if archive and not KERNEL_LINE.match(line):
+                archive[1].append(line)
+                continue
             lines.append(line)
-            if line == '@@RESULTS-BEGIN@@':
-                in_results = True
-                continue
-            if line == '@@RESULTS-END@@':
-                in_results = False
-                continue
-            if in_results:
-                payload.append(line)
-                continue
             if line.startswith('@@VM-READY@@'):
                 ready = True
             kernel = KERNEL_LINE.match(line)
@@ -173,15 +210,9 @@ def main():
         if m:
             status = int(m.group(1))
 
-    if payload and results_dir != '-':
-        tmp = results_dir + '.tmp'
-        shutil.rmtree(tmp, ignore_errors=True)
-        os.makedirs(tmp)
-        data = base64.b64decode(''.join(payload))
-        with tarfile.open(fileobj=io.BytesIO(data), mode='r:gz') as tar:
-            tar.extractall(tmp)
-        shutil.rmtree(results_dir, ignore_errors=True)
-        os.rename(tmp, results_dir)
+    if archives and results_dir != '-':
+        for problem in unpack(results_dir, archives):
+            print(f'vm: {problem}', file=sys.stderr)
 
     blocks, notes = judge([l for l in lines if KERNEL_LINE.match(l)])
     for note in notes:

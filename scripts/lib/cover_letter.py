@@ -50,6 +50,7 @@ import os
 import re
 import sys
 import textwrap
+from pathlib import Path
 
 
 def read_template(cover_dir):
@@ -60,7 +61,7 @@ def read_template(cover_dir):
 
 
 def read_or_empty(path):
-    return open(path).read() if os.path.exists(path) else ''
+    return Path(path).read_text() if os.path.exists(path) else ''
 
 
 def quote_sections(template, summary):
@@ -87,7 +88,7 @@ def quote_sections(template, summary):
 
 def write(cover_dir, cover, summary_path, out):
     subject, template = read_template(cover_dir)
-    text = open(cover).read()
+    text = Path(cover).read_text()
     # The Subject: header folded at 78 columns, as git folds a patch's.
     m = re.search(r'^Subject: .*\*\*\* SUBJECT HERE \*\*\*$', text, flags=re.M)
     if m:
@@ -191,7 +192,7 @@ def occurrences(path):
     place of a number but a single digit without a unit (its subject line
     and '@@RESULTS' lines aside)."""
     out = []
-    for n, line in enumerate(open(path).read().splitlines()[1:], start=2):
+    for n, line in enumerate(Path(path).read_text().splitlines()[1:], start=2):
         if line.startswith('@@RESULTS'):
             continue
         out += [(n, m.group(0)) for m in NUM.finditer(line) if not re.fullmatch(r'\d', m.group(0))]

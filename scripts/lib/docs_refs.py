@@ -15,11 +15,19 @@ comment lines are read) and prints one TAP case per FILE:
   - every 'make TARGET' names a target of the root's Makefile;
   - every VAR= written on a make command line is a variable 'make help'
     lists (the text of --help-text, or 'make -s help' run in the root);
-  - every 'README, "Section"' or 'harness.md, "Section"' names a heading
-    of that document;
+  - every 'README, "Section"', 'harness.md, "Section"' or 'design.md,
+    "Section"' names a heading of that document, also when a line break
+    falls inside;
   - every benchmark named after "config/benches" is a line of it;
   - every settings file named by its name alone (NAME.env) is the name of
     a file of the repository;
+  - every patch named by number names its series ("series-NAME patch N",
+    "the NAME series' patch N"; in series-NAME/ itself, "patch N" alone),
+    which has that patch; a kernel file named on the same line that the
+    series touches is one that patch touches;
+  - every path under build/ starts with a series' build directory (the
+    BASE_BUILD of a series.env) or with what a script writes under $BUILD
+    itself (guest-bin, bench...); a placeholder stands for any;
   - every environment variable a script reads with a default
     (${NAME:-...}, os.environ.get("NAME")) is one 'make help' lists, but
     a series' settings (BASE_*), an arch's facts (ARCH_*) and the
@@ -28,6 +36,7 @@ comment lines are read) and prints one TAP case per FILE:
 Exit status 0 when every case passes, 1 otherwise.
 """
 import argparse
+import fnmatch
 import glob
 import os
 import re
@@ -46,9 +55,16 @@ MAKE_RE = re.compile(r"(?:^\s*(?:[#*/$>]+\s*)?|[`'\"(]|&&\s*|;\s*|\$\s+)"
                      r"([a-z][a-z0-9-]*)\b((?:\s+[A-Z][A-Z0-9_]*=\S*)*)")
 ENV_MAKE_RE = re.compile(r"((?:[A-Z][A-Z0-9_]*=\S+\s+)+)make\s+[a-z]")
 VAR_RE = re.compile(r"([A-Z][A-Z0-9_]*)=")
-SECTION_RE = re.compile(r"(README(?:\.md)?|harness\.md)[,:]?\s+\"([^\"]+)\"")
+SECTION_RE = re.compile(r"(README(?:\.md)?|harness\.md|design\.md)[,:]?\s+\"([^\"]+)\"")
+SECTION_DOCS = {"README": "README.md", "harness.md": "docs/harness.md",
+                "design.md": "docs/design.md"}
+COMMENT_MARK = re.compile(r"^\s*(?:#+|//|/\*+|\*+)\s?")
 BENCH_RE = re.compile(r"config/benches'?,?\s+(?:line\s+)?([a-z][a-z0-9.-]*-"
                       r"[a-z0-9.-]*[a-z0-9])")
+BUILD_RE = re.compile(r"(?<![\w./<>$-])build/([\w.<>*{},+/-]*[\w>*}])")
+PATCH_REF_RE = re.compile(r"(?:\bseries-(\d[\w.-]*\w) |\bthe (\d[\w.-]*\w) series' )?"
+                          r"\b[Pp]atch (\d+)\b(?!/)")
+KERNEL_FILE_RE = re.compile(r"(?<![\w/.-])((?:[\w-]+/)+[\w.-]+\.(?:c|h|rst|S))\b")
 ENV_FILE_RE = re.compile(r"(?<![\w./-])([\w.-]+\.env)\b")
 READ_RE = re.compile(r"\$\{([A-Z][A-Z0-9_]*):?-|environ\.get\(\s*[\"']([A-Z][A-Z0-9_]*)")
 INTERNAL_VARS = re.compile(r"^(BASE_|ARCH_)|^(HOME|PATH|TMPDIR|PWD|CI)$")
@@ -66,11 +82,17 @@ KERNEL_PATHS = {"scripts/checkpatch.pl", "scripts/kernel-doc",
                 "scripts/kconfig/merge_config.sh", "scripts/decode_stacktrace.sh"}
 
 
+def in_guest(path):
+    """PATH is a file of guest/ (the guest's scripts, most without an
+    extension), named relative to the root or not."""
+    return "/guest/" in "/" + path.replace(os.sep, "/")
+
+
 def text_of(path):
     """The text to read: a document whole, a source file's comments."""
     with open(path, encoding="utf-8", errors="replace") as f:
         lines = f.read().splitlines()
-    if not path.endswith(COMMENT_FILES) and "/guest/" not in path:
+    if not path.endswith(COMMENT_FILES) and not in_guest(path):
         return lines
     out = []
     for line in lines:
@@ -143,6 +165,71 @@ def benches(root):
     return out
 
 
+def build_entries(root):
+    """What may follow build/: each series' build directory (BASE_BUILD of
+    series-*/series.env and bench/*/series.env) and what the scripts
+    write under $BUILD themselves, as shell glob patterns."""
+    out = set()
+    for env in glob.glob(os.path.join(root, "series-*", "series.env")) + \
+            glob.glob(os.path.join(root, "bench", "*", "series.env")):
+        with open(env, encoding="utf-8") as f:
+            m = re.search(r"^BASE_BUILD=build/([^/\s]+)", f.read(), re.M)
+            if m:
+                out.add(m.group(1))
+    for script in glob.glob(os.path.join(root, "scripts", "**", "*.sh"), recursive=True):
+        with open(script, encoding="utf-8", errors="replace") as f:
+            for m in re.finditer(r"\$BUILD/([\w.${}-]+)", f.read()):
+                out.add(re.sub(r"\$\{?\w+\}?", "*", m.group(1)))
+    return out
+
+
+def build_path_exists(seg, entries):
+    """SEG, the first segment after build/, is one of ENTRIES, or a
+    placeholder (SERIES, <name>, *) that may be one: 'ARCH-test' may not."""
+    pattern = as_glob(seg)
+    return any(fnmatch.fnmatchcase(e, pattern) or fnmatch.fnmatchcase(seg, e) or e == pattern
+               for e in entries)
+
+
+def series_patches(root):
+    """{series: [the files each patch touches]}, from series-NAME/patches/."""
+    out = {}
+    for d in glob.glob(os.path.join(root, "series-*", "patches")):
+        files = []
+        for patch in sorted(glob.glob(os.path.join(d, "[0-9][0-9][0-9][0-9]-*.patch"))):
+            if os.path.basename(patch).startswith("0000-"):
+                continue
+            with open(patch, encoding="utf-8", errors="replace") as f:
+                files.append(set(re.findall(r"^diff --git a/(\S+) b/", f.read(), re.M)))
+        out[os.path.basename(os.path.dirname(d))[len("series-"):]] = files
+    return out
+
+
+def patch_ref_problems(line, own, patches):
+    """What is wrong with the patch numbers LINE names (OWN: the series of
+    the file it is in, or None)."""
+    problems = []
+    for m in PATCH_REF_RE.finditer(line):
+        name, n = m.group(1) or m.group(2) or own, int(m.group(3))
+        if name is None:
+            problems.append("patch %d of which series? write series-NAME patch %d" % (n, n))
+            continue
+        files = patches.get(name)
+        if files is None:
+            problems.append("patch %d: there is no series-%s/patches/" % (n, name))
+            continue
+        if not 1 <= n <= len(files):
+            problems.append("series-%s has %d patches: no patch %d" % (name, len(files), n))
+            continue
+        touched = set().union(*files)
+        for f in KERNEL_FILE_RE.findall(line):
+            if f in touched and f not in files[n - 1]:
+                by = [str(i + 1) for i, s in enumerate(files) if f in s]
+                problems.append("series-%s patch %d does not touch %s (patch %s does)" %
+                                (name, n, f, ", ".join(by)))
+    return problems
+
+
 def env_files(root):
     """The names of the repository's settings files (*.env)."""
     names = set()
@@ -153,17 +240,29 @@ def env_files(root):
     return names
 
 
-def check_file(path, root, tgts, helptext, bench_names, env_names=None):
+def check_file(path, root, tgts, helptext, bench_names, env_names=None, build_names=None,
+               patches=None):
     problems = []
     here = os.path.dirname(path)
+    own = re.match(r"series-([^/]+)/", os.path.relpath(os.path.abspath(path), root))
     for n, line in enumerate(text_of(path), 1):
         where = "line %d" % n if not path.endswith(COMMENT_FILES) else "comment"
+        if patches is not None:
+            problems += ["%s: %s" % (where, p)
+                         for p in patch_ref_problems(line, own and own.group(1), patches)]
         for m in PATH_RE.finditer(line):
             word = m.group(1).rstrip(".,:;'`)")
             while word.endswith("]") and word.count("]") > word.count("["):
                 word = word[:-1].rstrip(".,:;'`)")
             if not path_exists(word, root, here):
                 problems.append("%s: path %s does not exist" % (where, word))
+        for m in BUILD_RE.finditer(line):
+            seg = m.group(1).split("/")[0].rstrip(".,:;'`)")
+            if build_names is not None and seg and not build_path_exists(seg, build_names):
+                problems.append("%s: path build/%s is no build directory: build/ holds "
+                                "a series' (BASE_BUILD of its series.env) or what the "
+                                "scripts write under $BUILD: %s" %
+                                (where, m.group(1).rstrip(".,:;'`)"), " ".join(sorted(build_names))))
         for m in LINK_RE.finditer(line):
             t, anchor = m.group(1), m.group(2)
             if "://" in t or t.startswith("mailto:"):
@@ -190,12 +289,6 @@ def check_file(path, root, tgts, helptext, bench_names, env_names=None):
             for v in VAR_RE.findall(m.group(1)):
                 if not re.search(r"\b%s\b" % v, helptext):
                     problems.append("%s: %s= is not in make help" % (where, v))
-        for m in SECTION_RE.finditer(line):
-            doc = os.path.join(root, "README.md" if m.group(1).startswith("README")
-                               else "docs/harness.md")
-            if m.group(2) not in headings(doc):
-                problems.append('%s: %s has no section "%s"' %
-                                (where, os.path.relpath(doc, root), m.group(2)))
         for m in BENCH_RE.finditer(line):
             if m.group(1) not in bench_names:
                 problems.append("%s: benchmark %s is not in config/benches" %
@@ -203,7 +296,14 @@ def check_file(path, root, tgts, helptext, bench_names, env_names=None):
         for m in ENV_FILE_RE.finditer(line):
             if env_names is not None and m.group(1) not in env_names:
                 problems.append("%s: settings file %s does not exist" % (where, m.group(1)))
-    if (path.endswith((".sh", ".py")) or "/guest/" in path) and \
+    # A section may be cited across a wrapped line: read the text whole.
+    whole = " ".join(COMMENT_MARK.sub("", line) for line in text_of(path))
+    for m in SECTION_RE.finditer(re.sub(r"\s+", " ", whole)):
+        doc = os.path.join(root, SECTION_DOCS[m.group(1).replace(".md", "")
+                                              if m.group(1).startswith("README") else m.group(1)])
+        if m.group(2) not in headings(doc):
+            problems.append('%s has no section "%s"' % (os.path.relpath(doc, root), m.group(2)))
+    if (path.endswith((".sh", ".py")) or in_guest(path)) and \
             os.path.abspath(path) != os.path.abspath(__file__):
         with open(path, encoding="utf-8", errors="replace") as f:
             src = f.read()
@@ -228,12 +328,14 @@ def main():
         helptext = subprocess.run(["make", "-s", "-C", root, "help"],
                                   capture_output=True, text=True).stdout
     tgts, bench_names, env_names = targets(root), benches(root), env_files(root)
+    build_names, patches = build_entries(root), series_patches(root)
     print("TAP version 13")
     print("1..%d" % len(a.files))
     status = 0
     for i, path in enumerate(a.files, 1):
         rel = os.path.relpath(path, root)
-        problems = check_file(path, root, tgts, helptext, bench_names, env_names)
+        problems = check_file(path, root, tgts, helptext, bench_names, env_names, build_names,
+                              patches)
         if problems:
             status = 1
             print("not ok %d - %s" % (i, rel))

@@ -45,7 +45,7 @@ for opt in "${opts[@]}"; do
 	if [ -n "$unpatched" ] && ! grep -rqx --include='Kconfig*' "config ${opt#CONFIG_}" "$src"; then
 		continue
 	fi
-	got=$(grep -E "^(# )?$opt[= ]" "$obj/.config" || echo "# $opt is not set")
+	got=$(grep -E "^(# )?${opt}[= ]" "$obj/.config" || echo "# $opt is not set")
 	[ "$got" = "$want" ] || bad="$bad
   ${from_of[$opt]}: wanted '$want', got '$got'"
 done

@@ -37,6 +37,7 @@ import glob
 import json
 import os
 import sys
+from pathlib import Path
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if __name__ == '__main__' and sys.argv[1:2] in (['-h'], ['--help']):
@@ -108,10 +109,15 @@ def parse_file(path):
 
 
 def all_cases(results):
+    """Every case of RESULTS' TAP files, and a failing case '<timed out>' of
+    each suite guest/run-suites killed at its time limit (NAME.timeout)."""
     files = sorted(f for f in os.listdir(results) if f.endswith(('.tap', '.ktap')))
     out = []
     for f in files:
         out.extend(parse_file(os.path.join(results, f)))
+    for f in sorted(os.listdir(results)):
+        if f.endswith('.timeout'):
+            out.append((f'{f[:-len(".timeout")]}/<timed out>', 'FAILURE'))
     return out
 
 
@@ -120,7 +126,7 @@ def read_table(path, arch=None):
     table = {}
     if not path or not os.path.exists(path):
         return table
-    for line in open(path):
+    for line in Path(path).read_text().splitlines():
         line = line.strip()
         if not line or line.startswith('#'):
             continue
@@ -136,20 +142,23 @@ def read_table(path, arch=None):
 
 
 def failure_context(results, suite, before=6, limit=40):
-    """The lines of SUITE's TAP file around each 'not ok': why it failed."""
+    """Why SUITE failed: its time limit (NAME.timeout), the lines of its TAP
+    file around each 'not ok'."""
+    timeout = os.path.join(results, suite + '.timeout')
+    said = [f'    | {Path(timeout).read_text().strip()}'] if os.path.exists(timeout) else []
     for ext in ('.tap', '.ktap'):
         path = os.path.join(results, suite + ext)
         if os.path.exists(path):
             break
     else:
-        return []
+        return said
     with open(path, errors='replace') as f:
         lines = f.read().splitlines()
     keep = set()
     for i, line in enumerate(lines):
         if 'not ok' in line:
             keep.update(range(max(0, i - before), i + 1))
-    out = [f'    | {lines[i]}' for i in sorted(keep) if lines[i].strip()]
+    out = said + [f'    | {lines[i]}' for i in sorted(keep) if lines[i].strip()]
     if len(out) > limit:
         out = out[:limit] + [f'    | ... ({len(out) - limit} more lines in {path})']
     return out
@@ -160,7 +169,7 @@ def guest_verdict(results):
     path = os.path.join(results, 'vm.json')
     if not os.path.exists(path):
         return None, {}
-    vm = json.load(open(path))
+    vm = json.loads(Path(path).read_text())
     if vm.get('exit') == 0:
         return None, vm
     return f'<guest exit {vm.get("exit")}, QEMU exit {vm.get("qemu_exit")}>', vm
@@ -240,14 +249,14 @@ def total(args):
     """One total over every verdicts.json and every step make check ran."""
     counts = {'passed': 0, 'failed': 0, 'skipped': 0}
     for path in args.verdicts:
-        for k, n in json.load(open(path))['counts'].items():
+        for k, n in json.loads(Path(path).read_text())['counts'].items():
             counts[k] += n
     for steps in args.steps:
         # "ok|FAIL NAME SECONDS": a failed step that judges no cases (a
         # build, a boot, the tree) is one failed case; a failed step of
         # guest suites ("suites ...") or host gates ("gates ...") is
         # already counted case by case.
-        for line in open(steps):
+        for line in Path(steps).read_text().splitlines():
             verdict, name = line.split('\t')[:2]
             if verdict == 'FAIL' and name.split()[0] not in ('suites', 'gates'):
                 counts['failed'] += 1

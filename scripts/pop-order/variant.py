@@ -13,6 +13,7 @@ pop's two loads in every variant, so that each has the same window:
 Each text it changes must be found exactly once in SRC: otherwise the pop
 is not the one this variant was written for, and it says so."""
 import sys
+from pathlib import Path
 
 ENTRY = "\t\tobj = READ_ONCE(slot->entries[head & slot->mask]);\n"
 LOOP = "\twhile (head != READ_ONCE(slot->last)) {\n\t\tvoid *obj;\n"
@@ -32,7 +33,7 @@ def main():
     if len(sys.argv) != 4:
         sys.exit("usage: variant.py KIND SRC DST (variant.py --help)")
     kind, src, dst = sys.argv[1:4]
-    text = open(src).read()
+    text = Path(src).read_text()
     if kind == "as-written":
         text = once(text, ENTRY, "\t\top_window();\n" + ENTRY, "entry load")
     elif kind == "reordered":
@@ -48,7 +49,7 @@ def main():
         text = once(text, ENTRY, "", "entry load")
     else:
         sys.exit(f"variant.py: unknown kind {kind!r}")
-    open(dst, "w").write(text)
+    Path(dst).write_text(text)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ import glob
 import os
 import re
 import unittest
+from pathlib import Path
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -20,8 +21,8 @@ def axis_names():
               for p in glob.glob(os.path.join(TOP, 'bench', '*', 'series.env'))}
     for p in glob.glob(os.path.join(TOP, 'config', 'arch', '*.sh')):
         names.add(os.path.basename(p)[:-3])
-        names |= set(re.findall(r'^ARCH_UNAME=(\S+)', open(p).read(), re.M))
-    for line in open(os.path.join(TOP, 'config', 'flavors')):
+        names |= set(re.findall(r'^ARCH_UNAME=(\S+)', Path(p).read_text(), re.M))
+    for line in Path(TOP, 'config', 'flavors').read_text().splitlines():
         if line.strip() and not line.lstrip().startswith('#'):
             names.add(line.split('|')[0].strip())
     return names
@@ -65,7 +66,7 @@ class Axes(unittest.TestCase):
         self.assertTrue({'x86_64', 'arm64', 'test', '6.1'} <= names, names)
         for path in harness_files():
             with self.subTest(file=os.path.relpath(path, TOP)):
-                self.assertEqual(decisions(open(path).read(), names), [],
+                self.assertEqual(decisions(Path(path).read_text(), names), [],
                                  'name the role in config/defaults.env, config/arch/NAME.sh '
                                  'or a series.env key instead')
 

@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """Self-tests of scripts/lib/ktap.py: a passing, a failing and a skipped case
-through the kernel's KTAP parser, and compare's verdicts on them.
+through the kernel's KTAP parser, and compare's verdicts on them; on real
+output (fixtures/consoles/): the objpool KUnit suite's KTAP whole and
+interrupted in the middle, and the results of a boot whose hung suite
+run-suites killed.
 
 ktap.py parses with the kernel tree's own tools/testing/kunit: $KUNIT_DIR,
 else the first tree under build/.  Without one (a clone before its first
@@ -12,6 +15,7 @@ import glob
 import io
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -137,11 +141,80 @@ class Compare(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertEqual(v['counts']['failed'], 1)
 
+    def test_suite_killed_at_its_time_limit_fails_as_its_own_case(self):
+        # guest/run-suites leaves NAME.timeout beside the TAP the suite
+        # printed before it hung; the cases it printed still count.
+        with tempfile.TemporaryDirectory() as tmp:
+            results_dir(tmp, s=PASS)
+            with open(os.path.join(tmp, 's.timeout'), 'w') as f:
+                f.write('suite s did not finish in 600s (SUITE_TIMEOUT): killed\n')
+            status, v, out = compare(tmp)
+        self.assertEqual(status, 1)
+        self.assertEqual(v['cases']['s/<timed out>']['verdict'], 'failed')
+        self.assertEqual(v['cases']['s/pool/pops_back']['verdict'], 'passed')
+        self.assertIn('did not finish in 600s', out)
+
     def test_pinned_controls(self):
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
             status = ktap.self_test()
         self.assertEqual(status, 0, out.getvalue())
+
+
+FIXTURES = os.path.join(TOP, 'scripts', 'tests', 'fixtures', 'consoles')
+
+
+def real_ktap():
+    with open(os.path.join(FIXTURES, 'kunit-objpool.tap')) as f:
+        return f.read()
+
+
+class RealOutput(unittest.TestCase):
+    def test_whole_kunit_suite_passes(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            status, v, _ = compare(results_dir(tmp, **{'kunit-objpool': real_ktap()}))
+        self.assertEqual(status, 0)
+        self.assertEqual(v['counts'], {'passed': 47, 'failed': 0, 'skipped': 2})
+
+    def test_interrupted_ktap_stream_fails_its_lost_cases(self):
+        # The stream stops in the middle of the suite, as when a guest
+        # dies; the whole run, recorded as the base, passed 47 cases.
+        lines = real_ktap().splitlines()
+        cut = '\n'.join(lines[:len(lines) // 2]) + '\n'
+        with tempfile.TemporaryDirectory() as tmp:
+            whole = ktap.parse_file(os.path.join(results_dir(tmp, s=real_ktap()), 's.tap'))
+            base = os.path.join(tmp, 'base.txt')
+            with open(base, 'w') as f:
+                f.writelines(f'{case} {status}\n' for case, status in whole)
+            res = os.path.join(tmp, 'run')
+            os.mkdir(res)
+            status, v, out = compare(results_dir(res, s=cut), base=base)
+        self.assertEqual(status, 1)
+        lost = [c for c, s in whole if s == 'SUCCESS' and v['cases'][c]['status'] == 'MISSING']
+        kept = [c for c, s in whole if s == 'SUCCESS' and v['cases'][c]['status'] == 'SUCCESS']
+        self.assertEqual(len(lost) + len(kept), 47)
+        self.assertTrue(len(lost) > 10 and len(kept) > 10, (len(lost), len(kept)))
+        self.assertEqual({v['cases'][c]['verdict'] for c in lost}, {'failed'})
+        self.assertEqual({v['cases'][c]['verdict'] for c in kept}, {'passed'})
+        # The parser says the stream broke off.
+        self.assertIn('s/<KTAP it could not parse>: FAILURE', out)
+
+    def test_boot_with_a_hung_suite_fails_that_suite_only(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            results = os.path.join(tmp, 'results')
+            with open(os.path.join(FIXTURES, 'hung-suite.txt')) as f:
+                console = ''.join(l for l in f if not l.startswith('#'))
+            subprocess.run([sys.executable, os.path.join(TOP, 'scripts', 'lib', 'console.py'),
+                            os.path.join(tmp, 'console.log'), results, '0'],
+                           input=console, capture_output=True, text=True, timeout=60)
+            status, v, _ = compare(results)
+        self.assertEqual(status, 1)
+        failed = sorted(c for c, d in v['cases'].items() if d['verdict'] == 'failed')
+        self.assertIn('hang-on-purpose/<timed out>', failed)
+        self.assertEqual([c for c in failed if not c.startswith('hang-on-purpose/')], [])
+        passed = [c for c, d in v['cases'].items() if d['verdict'] == 'passed']
+        self.assertEqual(len([c for c in passed if c.startswith('kunit-objpool/')]), 47)
+        self.assertEqual(len([c for c in passed if c.startswith('samples/')]), 4)
 
 
 class Total(unittest.TestCase):

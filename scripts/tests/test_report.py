@@ -13,7 +13,6 @@ import unittest
 from unittest import mock
 
 import bench_report
-import bench_report
 from bench_report import core, irq_window_icount, layout, memory_scale, real_load_icount
 
 

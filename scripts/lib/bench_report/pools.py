@@ -23,7 +23,7 @@ local_irq_save(): the floor).
     'not-built': '''
 Not measured: {missing}: the guest had no module for it (make bench's
 log names the modules that did not build; see
-build/ARCH-bench/guest-modules/build.log).
+build/SERIES/ARCH-bench/guest-modules/build.log).
 ''',
 })
 
