@@ -106,6 +106,9 @@ def main(argv):
     top = kernel = None
     while argv and argv[0].startswith('-'):
         opt = argv.pop(0)
+        if opt in ('-h', '--help'):
+            print(__doc__.split('\n\n')[1])
+            return 0
         if opt == '--harness' and argv:
             top = argv.pop(0)
         elif opt == '--kernel' and argv:
