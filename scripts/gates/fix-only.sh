@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # TAP: the fixes of a fix series carry nothing but the fix
 # (scripts/lib/fix_only.py, whose docstring has the rules).  The fixes are
-# the patches BASE_FIX_PATCHES of the series' series.env names (7.2 and
-# 6.12: 0001 and 0002):
+# the patches BASE_FIX_PATCHES of the series' own series.env names (7.2
+# and 6.12: 0001 and 0002; a series.env that sources 7.2's does not
+# inherit it):
 #  - fixes/tagged: exactly those patches carry a Fixes: trailer, each with
 #    Cc: stable@vger.kernel.org;
 #  - NAME/test-file, NAME/harness, NAME/size, for each fix: no test file
@@ -21,12 +22,13 @@ fx=$TOP/scripts/gates/fixtures/fix-only
 rules="test-file harness size"
 check() { python3 "$TOP/scripts/lib/fix_only.py" --harness "$TOP" --kernel "$TREE" "$@"; }
 echo "TAP version 13"
-if [ -z "${BASE_FIX_PATCHES:-}" ]; then
+fixes=$(own_setting BASE_FIX_PATCHES)
+if [ -z "$fixes" ]; then
 	echo "1..1"
 	echo "ok 1 fix-only # SKIP the $SERIES series names no fix (BASE_FIX_PATCHES of its series.env; 7.2 and 6.12 do)"
 	exit 0
 fi
-set -- $BASE_FIX_PATCHES
+set -- $fixes
 echo "1..$((1 + 3 * $# + 4))"
 n=0
 
