@@ -92,6 +92,14 @@ series_env() {
 	if [ -f "$TOP/series-$1/series.env" ]; then echo "$TOP/series-$1/series.env"
 	else echo "$TOP/bench/$1/series.env"; fi
 }
+# own_setting KEY: KEY's value as the series' own series.env sets it
+# (KEY=value or KEY="value"), empty when it sets none: a series.env that
+# sources another's (7.2-rfc and the 7.2 benchmarks' kernels source
+# 7.2's) does not inherit it.  For settings that belong to one series'
+# patches, not to its base.
+own_setting() {
+	sed -n "s/^$1=\"\{0,1\}\([^\"]*\)\"\{0,1\}\$/\1/p" "$(series_env "$SERIES")" | tail -n 1
+}
 # series_work NAME: the build directory of another series.
 series_work() { (. "$(series_env "$1")" && echo "$TOP/$BASE_BUILD"); }
 valid_series() {

@@ -74,6 +74,14 @@ chmod +x "$WORK/b4-editor.sh"
 	b4 send --no-sign -o "$out"
 } >"$WORK/b4.log" 2>&1 || die "b4 failed; see ${WORK#$TOP/}/b4.log"
 say "$(find "$out" -name '*.eml' | wc -l) messages from $name <$email> in ${out#"$TOP"/}/"
+# get_maintainer.pl Cc's the author and signers of each commit a Fixes:
+# trailer names, looked up in the tree's history; a base from a source
+# package has none, so say whom it could not add (a mainline clone's
+# get_maintainer.pl on the messages names them).
+for id in $(sed -n 's/^Fixes: \([0-9a-f]\{12,40\}\) .*/\1/p' "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch | sort -u); do
+	git -C "$TREE" cat-file -e "$id^{commit}" 2>/dev/null ||
+		say "not in the recipients: the author and signers of $id (Fixes:), which a tree without history cannot look up; run get_maintainer.pl on the messages in a mainline clone"
+done
 # A series on top of this one (BASE_PARENT, the 7.2 RFC on the 7.2 fix)
 # is mailed on its own, after this one: make mail SERIES=7.2 writes
 # both, each into its own build directory.

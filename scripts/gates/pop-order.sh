@@ -2,17 +2,24 @@
 # SPDX-License-Identifier: GPL-2.0
 # TAP: the proof of the fix series' pop fix (7.2 and 6.12: the pop reads
 # last with smp_load_acquire(), pairing with the push's release):
-#  - litmus/pop-last-relaxed, litmus/pop-last-acquire: herd7 with the
-#    base tree's own tools/memory-model on scripts/pop-order/*.litmus,
-#    the message's litmus test: the pop as before the fix (READ_ONCE() of
-#    last) must be "Sometimes", with the fix (smp_load_acquire()) "Never".
-#    herd7: $HERD7, else herd7 on PATH (lib.sh's find_herd7); none
-#    found: both skip with its reason; a HERD7 that does not run: both
-#    fail;
-#  - code/base-pop-relaxed, code/series-pop-acquire: the litmus tests are
-#    the code's: the base's __objpool_try_get_slot() reads last with
-#    READ_ONCE() and no acquire, the series' with smp_load_acquire(), and
-#    its push still publishes last with smp_store_release();
+#  - litmus/NAME: herd7 with the base tree's own tools/memory-model on
+#    scripts/pop-order/NAME.litmus, which must give the verdict of its
+#    "Result:" line; the tests the pop fix's message cites:
+#    pop-last-relaxed (Sometimes) and pop-last-acquire (Never), the entry
+#    read before and after the fix; pop-contents-relaxed (Sometimes) and
+#    pop-contents-acquire (Never), the object's contents as its last user
+#    left them; pop-head-reread (Sometimes: last seen behind a head read
+#    with no ordering, even with the acquire, why the fixed pop keeps its
+#    range check) and pop-head-acquired (Never: the same with head read
+#    by acquire).  herd7: $HERD7, else herd7 on PATH (lib.sh's
+#    find_herd7); none found: each skips with its reason; a HERD7 that
+#    does not run: each fails;
+#  - code/base-pop-relaxed, code/series-pop-acquire, code/series-pop-
+#    range-check: the litmus tests are the code's: the base's
+#    __objpool_try_get_slot() reads last with READ_ONCE() and no acquire,
+#    the series' with smp_load_acquire(), and its push still publishes
+#    last with smp_store_release(); the series' pop reads head again with
+#    READ_ONCE() and keeps its range check on the acquired last;
 #  - stress/reordered, stress/fixed: the pool built in userspace from the
 #    base's objpool.h and objpool.c (scripts/pop-order/: shim.h, stress.c,
 #    variant.py), threads as CPUs, one object per CPU.  "reordered" is the
@@ -34,14 +41,18 @@ if ! git -C "$TREE" cat-file -e base:include/linux/objpool.h 2>/dev/null; then
 	echo "ok 1 pop-order # SKIP the $SERIES base has no upstream objpool: a gate of the fix series (BASE_GATES of 7.2 and 6.12)"
 	exit 0
 fi
-echo "1..6"
+litmus_tests="pop-last-relaxed pop-last-acquire pop-contents-relaxed pop-contents-acquire pop-head-reread pop-head-acquired"
+set -- $litmus_tests
+nl=$#
+echo "1..$((nl + 5))"
 
 # herd7 as lib.sh's find_herd7 finds it: none is a skip with its reason,
 # a HERD7 that does not run a failure.
 herd7=$(find_herd7); herd7_rc=$?
-# litmus N NAME WANT
+# litmus N NAME: herd7's verdict must be the "Result:" line of NAME.litmus.
 litmus() {
-	local n=$1 name=$2 want=$3 got
+	local n=$1 name=$2 got want
+	want=$(sed -n 's/^ \* Result: //p' "$dir/$name.litmus")
 	if [ "$herd7_rc" = 1 ]; then
 		echo "ok $n litmus/$name # SKIP $herd7"
 		return
@@ -61,8 +72,11 @@ litmus() {
 		echo "not ok $n litmus/$name # herd7 on $SERIES's LKMM: '${got:-no verdict}', expected $want"
 	fi
 }
-litmus 1 pop-last-relaxed Sometimes
-litmus 2 pop-last-acquire Never
+n=0
+for t in $litmus_tests; do
+	n=$((n + 1))
+	litmus $n "$t"
+done
 
 # The pop of SRC (a git revision of the tree): its loop reads of last.
 pop_of() { git -C "$TREE" show "$1:include/linux/objpool.h" |
@@ -71,15 +85,24 @@ push_of() { git -C "$TREE" show "$1:include/linux/objpool.h" |
 	sed -n '/__objpool_try_add_slot(/,/^}/p'; }
 base_pop=$(pop_of base) series_pop=$(pop_of HEAD) series_push=$(push_of HEAD)
 if grep -q 'READ_ONCE(slot->last)' <<<"$base_pop" && ! grep -q 'smp_load_acquire(&slot->last)' <<<"$base_pop"; then
-	echo "ok 3 code/base-pop-relaxed # the base's pop reads last with READ_ONCE(): pop-last-relaxed is its test"
+	echo "ok $((nl + 1)) code/base-pop-relaxed # the base's pop reads last with READ_ONCE(): pop-last-relaxed and pop-contents-relaxed are its tests"
 else
-	echo "not ok 3 code/base-pop-relaxed # the base's __objpool_try_get_slot() does not read last as pop-last-relaxed says"
+	echo "not ok $((nl + 1)) code/base-pop-relaxed # the base's __objpool_try_get_slot() does not read last as pop-last-relaxed and pop-contents-relaxed say"
 fi
 if grep -q 'smp_load_acquire(&slot->last)' <<<"$series_pop" && ! grep -q 'READ_ONCE(slot->last)' <<<"$series_pop" &&
    grep -q 'smp_store_release(&slot->last' <<<"$series_push"; then
-	echo "ok 4 code/series-pop-acquire # the series' pop reads last with smp_load_acquire() only, its push stores it with smp_store_release(): pop-last-acquire is their test"
+	echo "ok $((nl + 2)) code/series-pop-acquire # the series' pop reads last with smp_load_acquire() only, its push stores it with smp_store_release(): pop-last-acquire and pop-contents-acquire are their tests"
 else
-	echo "not ok 4 code/series-pop-acquire # the series' pop or push lost the ordering pop-last-acquire needs (smp_load_acquire(&slot->last) in __objpool_try_get_slot(), no READ_ONCE(slot->last) there, smp_store_release(&slot->last in the push)"
+	echo "not ok $((nl + 2)) code/series-pop-acquire # the series' pop or push lost the ordering pop-last-acquire and pop-contents-acquire need (smp_load_acquire(&slot->last) in __objpool_try_get_slot(), no READ_ONCE(slot->last) there, smp_store_release(&slot->last in the push)"
+fi
+# pop-head-reread: the series' pop reads head with no ordering (after a
+# failed try_cmpxchg_release(), and READ_ONCE() after the range check),
+# so it must keep the range check on the last it acquired.
+if grep -q 'READ_ONCE(slot->head)' <<<"$series_pop" && grep -q 'try_cmpxchg_release(&slot->head' <<<"$series_pop" &&
+   grep -q 'if (last - head - 1 >= pool->nr_objs)' <<<"$series_pop"; then
+	echo "ok $((nl + 3)) code/series-pop-range-check # the series' pop reads head again with no ordering and checks last - head - 1 >= nr_objs on the acquired last: pop-head-reread is why, pop-head-acquired why its first read of head needs none"
+else
+	echo "not ok $((nl + 3)) code/series-pop-range-check # the series' __objpool_try_get_slot() does not read head and check last as pop-head-reread says (READ_ONCE(slot->head), try_cmpxchg_release(&slot->head, 'if (last - head - 1 >= pool->nr_objs)')"
 fi
 
 # build NAME REV KIND: the stress on REV's pool, KIND of variant.py.
@@ -98,8 +121,8 @@ for v in "reordered base reordered" "fixed HEAD as-written" "as-written base as-
 	build "$1" "$2" "$3" || { ok=; echo "# stress/$1: build failed: $(tail -n 3 "$out/$1/build.log" | tr '\n' ' ')"; }
 done
 if [ -z "$ok" ]; then
-	echo "not ok 5 stress/reordered # the stress does not build, see ${out#$TOP/}/*/build.log"
-	echo "not ok 6 stress/fixed # the stress does not build, see ${out#$TOP/}/*/build.log"
+	echo "not ok $((nl + 4)) stress/reordered # the stress does not build, see ${out#$TOP/}/*/build.log"
+	echo "not ok $((nl + 5)) stress/fixed # the stress does not build, see ${out#$TOP/}/*/build.log"
 	exit 0
 fi
 caught= fixed_bad=0 fixed_runs=
@@ -115,15 +138,15 @@ for run in 1 2 3; do
 	fi
 done
 if [ -n "$caught" ]; then
-	echo "ok 5 stress/reordered # the base's pop with its entry load before its load of last: caught in run $caught ($r)"
+	echo "ok $((nl + 4)) stress/reordered # the base's pop with its entry load before its load of last: caught in run $caught ($r)"
 else
-	echo "not ok 5 stress/reordered # the base's pop with its entry load moved first: nothing caught in 3 runs, the stress cannot show the bug"
+	echo "not ok $((nl + 4)) stress/reordered # the base's pop with its entry load moved first: nothing caught in 3 runs, the stress cannot show the bug"
 fi
 if [ "$fixed_bad" = 0 ]; then
-	echo "ok 6 stress/fixed # the series' pop, the same window, runs$fixed_runs: no double hand-out, no loss"
+	echo "ok $((nl + 5)) stress/fixed # the series' pop, the same window, runs$fixed_runs: no double hand-out, no loss"
 else
-	echo "not ok 6 stress/fixed # the series' pop handed out twice or lost objects in $fixed_bad run(s): see the lines above"
+	echo "not ok $((nl + 5)) stress/fixed # the series' pop handed out twice or lost objects in $fixed_bad run(s): see the lines above"
 fi
 w=$(timeout $((seconds + 30)) "$out/as-written/stress" "$cpus" "$seconds" || true)
 echo "# the base's pop as written, on this $(uname -m) host: $w"
-echo "# $(uname -m) keeps loads in order (x86 is TSO, as are QEMU TCG guests on it): the unfixed order shows only when the entry load is moved first by hand, as arm64, powerpc and riscv may execute it; herd7 (cases 1-2) is the proof for those."
+echo "# $(uname -m) keeps loads in order (x86 is TSO, as are QEMU TCG guests on it): the unfixed order shows only when the entry load is moved first by hand, as arm64, powerpc and riscv may execute it; herd7 (cases 1-$nl) is the proof for those."
