@@ -103,20 +103,10 @@ def findings(path, top=None, kernel=None):
 
 
 def main(argv):
-    top = kernel = None
-    while argv and argv[0].startswith('-'):
-        opt = argv.pop(0)
-        if opt in ('-h', '--help'):
-            print(__doc__.split('\n\n')[1])
-            return 0
-        if opt == '--harness' and argv:
-            top = argv.pop(0)
-        elif opt == '--kernel' and argv:
-            kernel = argv.pop(0)
-        else:
-            sys.exit(__doc__.split('\n\n')[1])
-    if not argv:
-        sys.exit(__doc__.split('\n\n')[1])
+    args = plain_mail.parse_args(argv, __doc__)
+    if args is None:
+        return 0
+    top, kernel, argv = args
     bad = 0
     for path in argv:
         for rule, text in findings(path, top, kernel):

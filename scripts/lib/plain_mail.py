@@ -137,21 +137,35 @@ def findings(path, scripts=None):
     return out
 
 
-def main(argv):
+def parse_args(argv, doc):
+    """The options --harness TOP and --kernel TREE, then the files, of
+    this checker or another (DOC: its docstring, whose second paragraph is
+    its usage): (top, kernel, files), or None after printing the usage
+    for -h or --help.  Exits with the usage on a call it cannot take."""
+    usage = doc.split('\n\n')[1]
     top = kernel = None
+    argv = list(argv)
     while argv and (argv[0].startswith('--') or argv[0] == '-h'):
         opt = argv.pop(0)
         if opt in ('-h', '--help'):
-            print(__doc__.split('\n\n')[1])
-            return 0
+            print(usage)
+            return None
         if opt == '--harness' and argv:
             top = argv.pop(0)
         elif opt == '--kernel' and argv:
             kernel = argv.pop(0)
         else:
-            sys.exit(__doc__.split('\n\n')[1])
+            sys.exit(usage)
     if not argv:
-        sys.exit(__doc__.split('\n\n')[1])
+        sys.exit(usage)
+    return top, kernel, argv
+
+
+def main(argv):
+    args = parse_args(argv, __doc__)
+    if args is None:
+        return 0
+    top, kernel, argv = args
     scripts = harness_scripts(top, kernel) if top else None
     bad = 0
     for path in argv:
