@@ -45,12 +45,7 @@ def harness_names(top, kernel):
         d = os.path.join(top, sub)
         if os.path.isdir(d):
             names |= {f[:-3] for f in os.listdir(d) if f.endswith('.sh') and '-' in f}
-    if kernel and os.path.isdir(os.path.join(kernel, 'scripts')):
-        names -= set(os.listdir(os.path.join(kernel, 'scripts')))
-    if not names:
-        return None
-    alt = '|'.join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    return re.compile(r'(?<![\w./-])(' + alt + r')(?![\w-])')
+    return plain_mail.names_pattern(names, kernel, '', r'(?![\w-])')
 
 
 def parts(path):

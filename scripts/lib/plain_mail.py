@@ -70,15 +70,22 @@ RULES = {
 }
 
 
-def harness_scripts(top, kernel):
-    """The harness's scripts/NAME paths that are not the kernel's."""
-    names = set(os.listdir(os.path.join(top, 'scripts')))
+def names_pattern(names, kernel, prefix, end):
+    """A pattern of NAMES (a set) that the kernel tree KERNEL's scripts/
+    does not also hold, each after PREFIX and before the lookahead END, and
+    not inside a longer name or path; None when no name is left."""
     if kernel and os.path.isdir(os.path.join(kernel, 'scripts')):
-        names -= set(os.listdir(os.path.join(kernel, 'scripts')))
+        names = names - set(os.listdir(os.path.join(kernel, 'scripts')))
     if not names:
         return None
     alt = '|'.join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    return re.compile(r'(?<![\w./-])scripts/(' + alt + r')(?![\w.-])')
+    return re.compile(r'(?<![\w./-])' + prefix + '(' + alt + ')' + end)
+
+
+def harness_scripts(top, kernel):
+    """The harness's scripts/NAME paths that are not the kernel's."""
+    names = set(os.listdir(os.path.join(top, 'scripts')))
+    return names_pattern(names, kernel, 'scripts/', r'(?![\w.-])')
 
 
 def message(path):
