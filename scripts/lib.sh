@@ -219,6 +219,16 @@ flavor_cpus() {
 		die "flavor '$1': column 7 of config/flavors is '$v', not VCPUS/ONLINE with ONLINE <= VCPUS"
 	echo "${BASH_REMATCH[1]} ${BASH_REMATCH[2]}"
 }
+# flavor_tcg_thread FLAVOR: how TCG runs the guest's vCPUs (column 8):
+# multi (a host thread each, the default) or single (all on one).
+flavor_tcg_thread() {
+	local v
+	v=$(flavor_field "$1" 8)
+	case ${v:-multi} in
+	multi | single) echo "${v:-multi}" ;;
+	*) die "flavor '$1': column 8 of config/flavors is '$v', not multi or single" ;;
+	esac
+}
 # The guest suites make check runs on FLAVOR: the flavor's, then the
 # base's, except that kmemleak, whose report covers every suite before it,
 # stays last.

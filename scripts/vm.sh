@@ -13,8 +13,8 @@
 #   the guest clock advances 1 ns per executed guest instruction, so a timed
 #   loop in the guest counts instructions; accelerator "tcg-icount"),
 #   TCG_THREAD (multi|single: TCG's vCPUs on host threads of their own, or
-#   all on one; single for guests that rewrite hot kernel text, see
-#   config/benches' memory-7.2-rfc), PERF (auto|1|0: append perf and its
+#   all on one; default the flavor's, column 8 of config/flavors; single for
+#   guests that rewrite hot kernel text, see config/benches' memory-7.2-rfc), PERF (auto|1|0: append perf and its
 #   libraries to the initramfs; auto when CMD names perf), APPEND (extra
 #   kernel parameters), V=1 (show the whole console),
 #   NODES (auto|1|2: NUMA nodes; auto is 2 for an x86_64 kernel built with
@@ -83,11 +83,12 @@ append="console=$ARCH_CONSOLE panic=-1 oops=panic printk.devkmsg=on ${APPEND:-}"
 # only when asked: the NMI IPIs the objpool reproducer sends need it, and
 # QEMU's virt machine has the GICv3 it needs (config/arch/arm64.sh).
 grep -q '^CONFIG_ARM64_PSEUDO_NMI=y' "$obj/.config" && append="irqchip.gicv3_pseudo_nmi=1 $append"
-case ${TCG_THREAD:-multi} in
+thread=${TCG_THREAD:-$(flavor_tcg_thread "$flavor")}
+case $thread in
 multi | single) ;;
 *) die "TCG_THREAD is multi or single, not '$TCG_THREAD'" ;;
 esac
-accel=tcg,thread=${TCG_THREAD:-multi} cpu=$ARCH_QEMU_CPU_TCG
+accel=tcg,thread=$thread cpu=$ARCH_QEMU_CPU_TCG
 if [ -z "$icount" ] &&
    { [ "${ACCEL:-auto}" = kvm ] || { [ "${ACCEL:-auto}" = auto ] && "$TOP/scripts/lib/kvm-probe.sh" "$arch" "$image"; }; }; then
 	accel=kvm cpu=$ARCH_QEMU_CPU_KVM
@@ -109,6 +110,7 @@ case $accel in tcg*)
 	append="rcupdate.rcu_cpu_stall_timeout=$stall $append" ;;
 esac
 label=${accel%%,*}
+[ "$accel" != tcg,thread=single ] || label=tcg-single
 if [ -n "$icount" ]; then
 	# One instruction per virtual ns; sleep=off: an idle guest does not
 	# wait for host time, its clock jumps to the next timer.
