@@ -78,6 +78,35 @@ def first_line(block):
     return KERNEL_LINE.sub('', block[0]).strip()
 
 
+FRAME = re.compile(r'^\s*(\? )?([A-Za-z_][\w.]*)\+0x[0-9a-f]+/0x[0-9a-f]+')
+
+
+def digest(block, frames=10):
+    """A report in three lines, for a log of which only the end is read:
+    its first line, where the CPU was (RIP/pc) and the functions of its
+    call trace, innermost first, the unreliable ('?') ones left out."""
+    text = [KERNEL_LINE.sub('', l).strip() for l in block]
+    out = [text[0]]
+    where = [t for t in text if re.match(r'(RIP: \S+|pc : )', t)]
+    if where:
+        out.append(where[0])
+    calls = [m.group(2) for m in map(FRAME.match, text[1:]) if m and not m.group(1)]
+    if calls:
+        more = f' (+{len(calls) - frames})' if len(calls) > frames else ''
+        out.append('call trace: ' + ' < '.join(calls[:frames]) + more)
+    return out
+
+
+def first_reports(path, limit=2):
+    """The digests of the first LIMIT reports that fail a console log."""
+    try:
+        with open(path, errors='replace') as f:
+            lines = [l.rstrip('\n') for l in f if KERNEL_LINE.match(l)]
+    except OSError:
+        return []
+    return [digest(b) for b in judge(lines)[0][:limit]]
+
+
 def trouble_blocks(lines, context=40):
     """Each line of trouble with the lines after it, up to the end of its
     report, as (index of its first line, lines)."""

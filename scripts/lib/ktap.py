@@ -9,7 +9,8 @@
       passed on the base must pass here) and the guest's exit status
       (RESULTS_DIR/vm.json, written by scripts/vm.sh); write the verdicts as
       data to RESULTS_DIR/verdicts.json, print each failing case with the
-      lines of its output that say why, and end with "L: N passed, N failed,
+      lines of its output that say why (a guest that failed: its first
+      kernel reports in brief, scripts/lib/console.py), and end with "L: N passed, N failed,
       N skipped"; exit 1 on any failure.  With --pinned FILE (lines 'case
       STATUS', SUCCESS or SKIPPED, for the series' own suites, which the base
       lacks): every case of a suite named there must be listed, and end with
@@ -38,6 +39,8 @@ import json
 import os
 import sys
 from pathlib import Path
+
+import console
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if __name__ == '__main__' and sys.argv[1:2] in (['-h'], ['--help']):
@@ -237,6 +240,9 @@ def compare(args):
             print('\n'.join(context))
     if guest:
         print(f'  the guest failed: see {vm.get("console", "its console log")}')
+        # Its first reports in brief, here where a log cut to its end shows them.
+        for report in console.first_reports(os.path.join(TOP, vm.get('console', ''))):
+            print('\n'.join(f'    > {l}' for l in report))
     print(f'{args.label}: {sentence(counts)}')
     return 1 if counts['failed'] else 0
 

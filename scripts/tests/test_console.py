@@ -91,6 +91,15 @@ class RealConsoles(unittest.TestCase):
         self.assertIn('the guest ended without an exit status', err)
         self.assertIn('Oops: 0010 [#1] SMP KASAN', err)
 
+    def test_digest_says_where_it_stopped(self):
+        # What a CI log cut to its last lines shows of the crash.
+        self.assertEqual(console.first_reports(str(PANIC_MID_SUITE)), [
+            ['BUG: kernel NULL pointer dereference, address: 0000000000000000',
+             'RIP: 0010:0x0',
+             'call trace: trace_clock_x86_tsc < do_syscall_64 < entry_SYSCALL_64_after_hwframe'],
+            ['Kernel panic - not syncing: Fatal exception']])
+        self.assertEqual(console.first_reports(str(FIXTURES / 'no-such-console.txt')), [])
+
     def test_kasan_report_fails_whole(self):
         lines = real_console(FIXTURES / 'kasan-report.txt')
         failing, _ = console.judge(lines)
