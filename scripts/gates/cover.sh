@@ -10,6 +10,8 @@
 #  - numbers/*: each commit message of the base's patches whose numbers
 #    read as measurements has its section in commit-numbers.txt beside
 #    numbers.txt, checked the same way;
+#  - cover/patch-list: the cover's numbered list, where it has one, has
+#    an item per patch, in order;
 #  - control/*: the made-up cover, commit message and summary of
 #    fixtures/: they pass; the check fails when summary.md's cell moved
 #    (a wrong number), when two numbers of the cover's table are swapped
@@ -40,6 +42,7 @@ control() {
 out=$(
 	py check "$COVER" "$TOP/results/summary.md"
 	py messages "$COVER" "$PATCHES" "$TOP/results/summary.md"
+	py patches "$COVER" "$PATCHES"
 	control cover-passes "" "" py check "$fx/cover" "$fx/summary.md"
 	control message-passes "" "" py messages "$fx/cover" "$fx/patches" "$fx/summary.md"
 	sed 's/| 807\.7 \/ 807\.7 |/| 808.1 \/ 808.1 |/' "$fx/summary.md" >"$tmp/moved.md"
@@ -54,6 +57,12 @@ out=$(
 	cp -r "$fx/cover" "$tmp/nosection"
 	: >"$tmp/nosection/commit-numbers.txt"
 	control message-without-section 1 789.7 py messages "$tmp/nosection" "$fx/patches" "$fx/summary.md"
+	# the made-up series has one patch: a list of one passes, of two fails
+	mkdir "$tmp/listed"
+	printf 'subject\n\n 1. the made-up patch;\n' >"$tmp/listed/cover-letter.txt"
+	control patch-list-passes "" "" py patches "$tmp/listed" "$fx/patches"
+	printf ' 2. a patch the series does not have.\n' >>"$tmp/listed/cover-letter.txt"
+	control patch-list-one-too-many 1 "" py patches "$tmp/listed" "$fx/patches"
 )
 echo "TAP version 13"
 echo "1..$(grep -c '^\(not \)\{0,1\}ok ' <<<"$out")"

@@ -34,6 +34,11 @@ one heading.  The number must be one of the numbers of that cell
 its own line, a number moved to the wrong row, or two numbers swapped,
 fails even when each is a number of summary.md.
 
+  cover_letter.py patches COVER_DIR PATCHES_DIR
+      TAP: where cover-letter.txt has a numbered list (' N. ' lines), it
+      numbers the patches of PATCHES_DIR, 0000 aside: one item each, 1 to
+      their count, in order.
+
   cover_letter.py messages COVER_DIR PATCHES_DIR SUMMARY_MD
       TAP, one case per commit message of PATCHES_DIR: a message with a
       number that reads as a measurement (a decimal part or a unit: 807.7,
@@ -345,6 +350,28 @@ def messages(cover_dir, patches, summary_path):
     return 0
 
 
+def patch_list(cover_dir, patches):
+    """TAP, one case: the cover's numbered list (lines ' N. ...'), where it
+    has one, is the list of the series' patches: items 1 to the number of
+    patches of PATCHES (0000 aside), each once, in order."""
+    files = [f for f in (os.listdir(patches) if os.path.isdir(patches) else [])
+             if re.match(r'\d{4}-.*\.patch$', f) and not f.startswith('0000-')]
+    text = read_or_empty(os.path.join(cover_dir, 'cover-letter.txt'))
+    items = [int(m.group(1)) for m in re.finditer(r'^ {0,2}(\d+)\. ', text, re.M)]
+    print('TAP version 13')
+    print('1..1')
+    if not items:
+        print('ok 1 cover/patch-list # no numbered list of the patches')
+        return 0
+    want = list(range(1, len(files) + 1))
+    problems = [] if items == want else [
+        f'the cover\'s list numbers {items[0]}-{items[-1]} '
+        f'({len(items)} items{", out of order" if items != sorted(items) else ""}), '
+        f'the series has {len(files)} patches: one item per patch, in their order']
+    tap_case(1, 'cover/patch-list', problems, f'{len(items)} items, one per patch')
+    return 0
+
+
 def main():
     usage = __doc__.split('\n\n')[1]
     if sys.argv[1:2] in (['-h'], ['--help']):
@@ -357,6 +384,8 @@ def main():
         return check(*sys.argv[2:4])
     if len(sys.argv) == 5 and sys.argv[1] == 'messages':
         return messages(*sys.argv[2:5])
+    if len(sys.argv) == 4 and sys.argv[1] == 'patches':
+        return patch_list(*sys.argv[2:4])
     sys.exit('usage:\n' + usage)
 
 
