@@ -29,7 +29,14 @@
 #    window between its two loads: none, over the same time in each run.
 #    This host's CPU keeps loads in order (x86 is TSO; QEMU TCG guests
 #    too), so the base's pop as written shows nothing here: the gate
-#    prints its counts as a comment, not as a case.
+#    prints its counts as a comment, not as a case;
+#  - stress/weak, control/acquire-first-only: the series' pop with every
+#    load of last as its ordering allows (variant.py weak: a relaxed load
+#    lets the entry load after it go first, an acquire one does not):
+#    none over the runs; and its control, the series' pop reading last
+#    with acquire once before its loop and with READ_ONCE() on each
+#    retry: it must be caught (up to 3 runs) by what the pop does, not
+#    only by the spelling code/series-pop-acquire looks for.
 . "$(dirname "$0")/../lib.sh"
 dir=$TOP/scripts/pop-order
 out=$WORK/pop-order
@@ -44,7 +51,7 @@ fi
 litmus_tests="pop-last-relaxed pop-last-acquire pop-contents-relaxed pop-contents-acquire pop-head-reread pop-head-acquired"
 set -- $litmus_tests
 nl=$#
-echo "1..$((nl + 5))"
+echo "1..$((nl + 7))"
 
 # herd7 as lib.sh's find_herd7 finds it: none is a skip with its reason,
 # a HERD7 that does not run a failure.
@@ -116,13 +123,16 @@ build() {
 }
 bad() { awk '{ print $4 + $6 + $8 + $10 }' <<<"$1"; }	# doubles foreign lost dups
 ok=1
-for v in "reordered base reordered" "fixed HEAD as-written" "as-written base as-written"; do
+for v in "reordered base reordered" "fixed HEAD as-written" "as-written base as-written" \
+	"weak HEAD weak" "acquire-first-only HEAD weak-acquire-first-only"; do
 	set -- $v
 	build "$1" "$2" "$3" || { ok=; echo "# stress/$1: build failed: $(tail -n 3 "$out/$1/build.log" | tr '\n' ' ')"; }
 done
 if [ -z "$ok" ]; then
 	echo "not ok $((nl + 4)) stress/reordered # the stress does not build, see ${out#$TOP/}/*/build.log"
 	echo "not ok $((nl + 5)) stress/fixed # the stress does not build, see ${out#$TOP/}/*/build.log"
+	echo "not ok $((nl + 6)) stress/weak # the stress does not build, see ${out#$TOP/}/*/build.log"
+	echo "not ok $((nl + 7)) control/acquire-first-only # the stress does not build, see ${out#$TOP/}/*/build.log"
 	exit 0
 fi
 caught= fixed_bad=0 fixed_runs=
@@ -150,3 +160,25 @@ fi
 w=$(timeout $((seconds + 30)) "$out/as-written/stress" "$cpus" "$seconds" || true)
 echo "# the base's pop as written, on this $(uname -m) host: $w"
 echo "# $(uname -m) keeps loads in order (x86 is TSO, as are QEMU TCG guests on it): the unfixed order shows only when the entry load is moved first by hand, as arm64, powerpc and riscv may execute it; herd7 (cases 1-$nl) is the proof for those."
+caught= weak_bad=0 weak_runs=
+for run in 1 2 3; do
+	k=$(timeout $((seconds + 30)) "$out/weak/stress" "$cpus" "$seconds") || k="exit $? 0 0 0 0 0 0 0 1"
+	m=$(timeout $((seconds + 30)) "$out/acquire-first-only/stress" "$cpus" "$seconds") || m="exit $?"
+	echo "# run $run, $cpus threads, $seconds s each: weak: $k; acquire-first-only: $m"
+	weak_runs="$weak_runs $run"
+	[ "$(bad "$k")" = 0 ] || weak_bad=$((weak_bad + 1))
+	if [ "${m%% *}" = pops ] && [ "$(bad "$m")" -gt 0 ]; then
+		caught=$run
+		break
+	fi
+done
+if [ "$weak_bad" = 0 ]; then
+	echo "ok $((nl + 6)) stress/weak # the series' pop, each load of last as its ordering allows, runs$weak_runs: no double hand-out, no loss"
+else
+	echo "not ok $((nl + 6)) stress/weak # the series' pop handed out twice or lost objects in $weak_bad run(s) with its relaxed loads reordered: a load of last lacks its acquire"
+fi
+if [ -n "$caught" ]; then
+	echo "ok $((nl + 7)) control/acquire-first-only # last acquired once, then READ_ONCE() on retry: caught in run $caught ($m)"
+else
+	echo "not ok $((nl + 7)) control/acquire-first-only # nothing caught in 3 runs: stress/weak cannot see a relaxed load of last"
+fi

@@ -114,4 +114,36 @@ static inline void op_window(void)
 		__asm__ __volatile__("" ::: "memory");
 }
 
+/*
+ * variant.py's weak kind. A relaxed load of last lets the pop's entry
+ * load go first, as a weakly ordered CPU may: the entry at the pop's
+ * @head is read, then the window, then last, and the pop's entry load of
+ * that position gets the value read early. An acquire load of last keeps
+ * the entry load after it. Per thread: one pop at a time.
+ */
+extern __thread bool op_early;
+extern __thread uint32_t op_early_pos;
+extern __thread void *op_early_obj;
+#define op_last_relaxed(slot, head) ({					\
+	op_early_obj = READ_ONCE((slot)->entries[(head) & (slot)->mask]); \
+	op_early_pos = (head);						\
+	op_early = true;						\
+	op_window();							\
+	READ_ONCE((slot)->last);					\
+})
+#define op_last_acquire(slot) ({					\
+	uint32_t __last = smp_load_acquire(&(slot)->last);		\
+									\
+	op_early = false;						\
+	op_window();							\
+	__last;								\
+})
+#define op_entry(slot, head) ({						\
+	void *__obj = op_early && op_early_pos == (head) ? op_early_obj : \
+		      READ_ONCE((slot)->entries[(head) & (slot)->mask]);	\
+									\
+	op_early = false;						\
+	__obj;								\
+})
+
 #endif

@@ -18,6 +18,9 @@
 int op_warnings;
 int op_nr_cpus;
 __thread int op_cpu;
+__thread bool op_early;
+__thread uint32_t op_early_pos;
+__thread void *op_early_obj;
 
 struct op_obj {
 	unsigned int	index;
