@@ -10,7 +10,7 @@
 #  - numbers/*: each commit message of the base's patches whose numbers
 #    read as measurements has its section in commit-numbers.txt beside
 #    numbers.txt, checked the same way;
-#  - cover/patch-list: the cover's numbered list, where it has one, has
+#  - the patch-list case: the cover's numbered list, where it has one, has
 #    an item per patch, in order;
 #  - control/*: the made-up cover, commit message and summary of
 #    fixtures/: they pass; the check fails when summary.md's cell moved
