@@ -109,6 +109,6 @@ clean: ## remove every series' kernel builds, or SERIES_LIST's (keeps the trees 
 # HOTPLUG_SECONDS   hotplug-load: seconds of CPU hotplug under load
 # LIFECYCLE_SECONDS hotplug-lifecycle: seconds of CPU hotplug against pools made and ended
 # NMI_MIN_LANDINGS   objpool-nmi-upstream: NMI landings the control needs
-# ATTEMPTS     objpool-nmi-unfixed: runs of the unfixed case before it gives up
+# ATTEMPTS     objpool-nmi-unfixed: runs of the unfixed case (and at least of each mutant's) before it gives up
 # SUITE_TIMEOUT   run-suites: seconds each suite may run before it is killed and fails (600)
 # GUEST_DIR RESULTS_DIR   run-suites: the guest scripts and the results (/guest, /results; the self-tests run it on the host)

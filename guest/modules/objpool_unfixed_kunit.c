@@ -7,6 +7,10 @@
  * (guest/modules/Kbuild), included before the case includes
  * <linux/objpool.h>, which its include guard then skips.  The case must
  * fail here (guest/suites/objpool-nmi-unfixed.sh).
+ *
+ * Also the source of each objpool_mut_NAME_kunit.ko (guest/modules/Kbuild):
+ * the same case on a mutant of the fixed pool, whose header Kbuild names
+ * in OBJPOOL_VARIANT_H; each must fail there too.
  */
 #include <linux/atomic.h>
 #include <linux/module.h>
@@ -21,12 +25,16 @@ static atomic_t objpool_unfixed_warnings = ATOMIC_INIT(0);
 	__warn;								\
 })
 
+#ifdef OBJPOOL_VARIANT_H
+#include OBJPOOL_VARIANT_H
+#else
 #include "objpool_unfixed.h"
+#endif
 #include "objpool_unfixed_case.c"
 
 static void __exit objpool_unfixed_exit(void)
 {
-	pr_info("objpool_unfixed_kunit: the reservation loop's warning condition held %d times\n",
+	pr_info(KBUILD_MODNAME ": the reservation loop's warning condition held %d times\n",
 		atomic_read(&objpool_unfixed_warnings));
 }
 module_exit(objpool_unfixed_exit);

@@ -20,9 +20,13 @@ perfroot=$BUILD/guest-bin/$arch/perf
 
 # The guest's own modules (guest/modules): built against this build,
 # rebuilt when their source or the kernel changed.
+# The series' mutants of its fixed pool (series-NAME/mutants/*.patch),
+# where it has them, for the objpool_mut_* modules (guest/modules/Kbuild).
 gm=$obj/guest-modules
+mut=$(dirname "$PATCHES")/mutants
+[ -d "$mut" ] || mut=
 if grep -q '^CONFIG_MODULES=y' "$obj/.config" &&
-   { [ ! -d "$gm" ] || [ -n "$(find "$TOP/guest/modules" -newer "$gm/.built" 2>/dev/null)" ] ||
+   { [ ! -d "$gm" ] || [ -n "$(find "$TOP/guest/modules" ${mut:+"$mut"} -newer "$gm/.built" 2>/dev/null)" ] ||
      [ "$obj/vmlinux" -nt "$gm/.built" ]; }; then
 	rm -rf "$gm" && cp -r "$TOP/guest/modules" "$gm"
 	# Every module guest/modules/Kbuild selects for this kernel must
@@ -32,7 +36,7 @@ if grep -q '^CONFIG_MODULES=y' "$obj/.config" &&
 	# Upstream's pool for the upstream_objpool modules, where make deps put its
 	# source (scripts/lib/upstream-objpool-dir.sh); without it they are left out.
 	up=$("$TOP/scripts/lib/upstream-objpool-dir.sh" 2>/dev/null) || up=
-	if ! kmake "$obj/source" "$obj" -s M="$gm" UP_DIR="$up" \
+	if ! kmake "$obj/source" "$obj" -s M="$gm" UP_DIR="$up" MUT_DIR="$mut" \
 			modules >"$gm/build.log" 2>&1; then
 		tail -n 30 "$gm/build.log" | sed 's/^/    /' >&2
 		die "guest/modules do not build against ${obj#$TOP/} (${gm#$TOP/}/build.log, its tail above); fix the module or its condition in guest/modules/Kbuild"
@@ -140,6 +144,8 @@ if [ -d "$gm" ]; then
 	if compgen -G "$gm/*.ko" >/dev/null; then
 		cp "$gm"/*.ko "$root/guest/modules/" || die "cannot copy ${gm#$TOP/}/*.ko into the initramfs"
 	fi
+	# The mutants' list, those whose patch does not apply included.
+	[ ! -f "$gm/objpool_mutants.txt" ] || cp "$gm/objpool_mutants.txt" "$root/guest/modules/"
 fi
 [ -d "$obj/kselftest" ] && cp -r "$obj/kselftest" "$root/kselftest"
 
