@@ -135,50 +135,47 @@ if [ -z "$ok" ]; then
 	echo "not ok $((nl + 7)) control/acquire-first-only # the stress does not build, see ${out#$TOP/}/*/build.log"
 	exit 0
 fi
-caught= fixed_bad=0 fixed_runs=
-for run in 1 2 3; do
-	r=$(timeout $((seconds + 30)) "$out/reordered/stress" "$cpus" "$seconds") || r="exit $?"
-	f=$(timeout $((seconds + 30)) "$out/fixed/stress" "$cpus" "$seconds") || f="exit $? 0 0 0 0 0 0 0 1"
-	echo "# run $run, $cpus threads, $seconds s each: reordered: $r; fixed: $f"
-	fixed_runs="$fixed_runs $run"
-	[ "$(bad "$f")" = 0 ] || fixed_bad=$((fixed_bad + 1))
-	if [ "${r%% *}" = pops ] && [ "$(bad "$r")" -gt 0 ]; then
-		caught=$run
-		break
-	fi
-done
+# pair BUGGY CLEAN: up to 3 runs of the two stresses side by side, until
+# BUGGY hands out an object twice or loses one. Sets caught (its run, or
+# empty), last (its counts then), clean_bad (runs where CLEAN did) and
+# runs (the runs made).
+pair() {
+	local b c run
+	caught= last= clean_bad=0 runs=
+	for run in 1 2 3; do
+		b=$(timeout $((seconds + 30)) "$out/$1/stress" "$cpus" "$seconds") || b="exit $?"
+		c=$(timeout $((seconds + 30)) "$out/$2/stress" "$cpus" "$seconds") || c="exit $? 0 0 0 0 0 0 0 1"
+		echo "# run $run, $cpus threads, $seconds s each: $1: $b; $2: $c"
+		runs="$runs $run"
+		[ "$(bad "$c")" = 0 ] || clean_bad=$((clean_bad + 1))
+		if [ "${b%% *}" = pops ] && [ "$(bad "$b")" -gt 0 ]; then
+			caught=$run last=$b
+			return
+		fi
+	done
+}
+pair reordered fixed
 if [ -n "$caught" ]; then
-	echo "ok $((nl + 4)) stress/reordered # the base's pop with its entry load before its load of last: caught in run $caught ($r)"
+	echo "ok $((nl + 4)) stress/reordered # the base's pop with its entry load before its load of last: caught in run $caught ($last)"
 else
 	echo "not ok $((nl + 4)) stress/reordered # the base's pop with its entry load moved first: nothing caught in 3 runs, the stress cannot show the bug"
 fi
-if [ "$fixed_bad" = 0 ]; then
-	echo "ok $((nl + 5)) stress/fixed # the series' pop, the same window, runs$fixed_runs: no double hand-out, no loss"
+if [ "$clean_bad" = 0 ]; then
+	echo "ok $((nl + 5)) stress/fixed # the series' pop, the same window, runs$runs: no double hand-out, no loss"
 else
-	echo "not ok $((nl + 5)) stress/fixed # the series' pop handed out twice or lost objects in $fixed_bad run(s): see the lines above"
+	echo "not ok $((nl + 5)) stress/fixed # the series' pop handed out twice or lost objects in $clean_bad run(s): see the lines above"
 fi
 w=$(timeout $((seconds + 30)) "$out/as-written/stress" "$cpus" "$seconds" || true)
 echo "# the base's pop as written, on this $(uname -m) host: $w"
 echo "# $(uname -m) keeps loads in order (x86 is TSO, as are QEMU TCG guests on it): the unfixed order shows only when the entry load is moved first by hand, as arm64, powerpc and riscv may execute it; herd7 (cases 1-$nl) is the proof for those."
-caught= weak_bad=0 weak_runs=
-for run in 1 2 3; do
-	k=$(timeout $((seconds + 30)) "$out/weak/stress" "$cpus" "$seconds") || k="exit $? 0 0 0 0 0 0 0 1"
-	m=$(timeout $((seconds + 30)) "$out/acquire-first-only/stress" "$cpus" "$seconds") || m="exit $?"
-	echo "# run $run, $cpus threads, $seconds s each: weak: $k; acquire-first-only: $m"
-	weak_runs="$weak_runs $run"
-	[ "$(bad "$k")" = 0 ] || weak_bad=$((weak_bad + 1))
-	if [ "${m%% *}" = pops ] && [ "$(bad "$m")" -gt 0 ]; then
-		caught=$run
-		break
-	fi
-done
-if [ "$weak_bad" = 0 ]; then
-	echo "ok $((nl + 6)) stress/weak # the series' pop, each load of last as its ordering allows, runs$weak_runs: no double hand-out, no loss"
+pair acquire-first-only weak
+if [ "$clean_bad" = 0 ]; then
+	echo "ok $((nl + 6)) stress/weak # the series' pop, each load of last as its ordering allows, runs$runs: no double hand-out, no loss"
 else
-	echo "not ok $((nl + 6)) stress/weak # the series' pop handed out twice or lost objects in $weak_bad run(s) with its relaxed loads reordered: a load of last lacks its acquire"
+	echo "not ok $((nl + 6)) stress/weak # the series' pop handed out twice or lost objects in $clean_bad run(s) with its relaxed loads reordered: a load of last lacks its acquire"
 fi
 if [ -n "$caught" ]; then
-	echo "ok $((nl + 7)) control/acquire-first-only # last acquired once, then READ_ONCE() on retry: caught in run $caught ($m)"
+	echo "ok $((nl + 7)) control/acquire-first-only # last acquired once, then READ_ONCE() on retry: caught in run $caught ($last)"
 else
 	echo "not ok $((nl + 7)) control/acquire-first-only # nothing caught in 3 runs: stress/weak cannot see a relaxed load of last"
 fi
