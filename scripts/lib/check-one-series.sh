@@ -102,6 +102,8 @@ gates() {
 		run_gate "$g" "$res" --series "$gate_series" $arg &
 	done < <(grep -Ev '^[[:space:]]*(#|$)' "$TOP/config/$list")
 	wait
+	# What later patches take out of what earlier ones added to the pool.
+	[ "$label" != host ] || say "churn of the pool's sources in $SERIES: $("$TOP/scripts/lib/churn.py" "$TREE")"
 	[ -f "$res/seconds.tsv" ] && sort -t"$(printf '\t')" -k2,2nr "$res/seconds.tsv" | awk -F'\t' '{ printf "%s %ss", sep $1, $2; sep = ", " } END { if (NR) print "" }' |
 		sed 's/^/gates by seconds: /' >&2
 	judge "$res" host "$label"
