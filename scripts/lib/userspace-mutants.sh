@@ -40,6 +40,8 @@
 # Environment: MUTANT_CASES (the stress cases below), MUTANT_PASSES (5),
 # MUTANT_TIMEOUT (30 s a run).
 
+usage="usage: $0 [-b] TREE/tools/testing/objpool OUT [NAME...] | -l"
+case ${1:-} in -h|--help) echo "$usage"; exit 0 ;; esac
 mutants=$(cd "$(dirname "$0")/../../mutants/objpool-userspace" && pwd) || exit 1
 list() {
 	(cd "$mutants" && ls -- *.patch) | sed 's/\.patch$//'
@@ -55,7 +57,7 @@ if [ "$1" = -b ]; then
 	[ $# = 3 ] || set --
 fi
 if [ $# -lt 2 ] || [ ! -f "$1/Makefile" ]; then
-	echo "usage: $0 [-b] TREE/tools/testing/objpool OUT [NAME...] | -l" >&2
+	echo "$usage" >&2
 	exit 2
 fi
 dir=$(cd "$1" && pwd) || exit 1
