@@ -6,7 +6,8 @@
 # 20 us after its push as softirqs would) counts the pops that returned
 # NULL while an object whose push had returned was in the pool. Five
 # runs of 1 s each of the pool as it is, and of the same pool with
-# mutants/irqs-in-push-window.patch (interrupts left on from a push's
+# mutants/objpool-userspace/irqs-in-push-window.patch (built by
+# scripts/lib/userspace-mutants.sh; interrupts left on from a push's
 # reservation until its ring's bit is set, the preempt-only push), side
 # by side. Signals play the irqs; wall-clock runs on a shared host, so
 # the counts vary from run to run: the goal is 0 for the pool as it is.
@@ -18,9 +19,10 @@ mutant=irqs-in-push-window
 runs=5
 seconds=1
 log=$WORK/irq-window-missed.log
-[ -f "$dir/mutants/$mutant.patch" ] ||
-	die "no tools/testing/objpool/mutants/$mutant.patch in ${TREE#$TOP/}: make tree SERIES=$SERIES"
-{ make -C "$dir" objpool_test && make -C "$dir" "mutant-$mutant"; } >"$log" 2>&1 ||
+[ -f "$dir/Makefile" ] ||
+	die "no tools/testing/objpool in ${TREE#$TOP/}: make tree SERIES=$SERIES"
+{ make -C "$dir" objpool_test &&
+  mut=$("$TOP/scripts/lib/userspace-mutants.sh" -b "$dir" "$WORK/objpool-mutants" "$mutant"); } >"$log" 2>&1 ||
 	die "cannot build tools/testing/objpool or its mutant; see ${log#$TOP/}"
 rev=$(git -C "$TOP" rev-parse --short HEAD)
 blob=$(git -C "$TREE" rev-parse --short HEAD:lib/objpool.c)
@@ -30,8 +32,8 @@ label="$rev lib/objpool.c $blob; $(nproc) cores; load $load"
 csv=$out/irq-window-missed.csv
 echo "pool,run,seconds,pops,pushes,irq_pushes,irqs,missed,result,series" >"$csv"
 for pool in objpool "$mutant"; do
-	bin=./objpool_test
-	[ "$pool" = objpool ] || bin=out/mut-$mutant/objpool_test
+	bin=$dir/objpool_test
+	[ "$pool" = objpool ] || bin=$mut/objpool_test
 	for run in $(seq "$runs"); do
 		res=$( (cd "$dir" && timeout 60 "$bin" -d "$seconds" -t irq_window) 2>&1)
 		# "  N pops, N pushes (N by irqs, N irqs), N missed pops"

@@ -8,10 +8,11 @@
 # landings case prints, per signal and window, the landings it counted
 # and the least it asserts.
 #
-# Then mutant/NAME: each mutant of the pool (tools/testing/objpool/
-# mutants/NAME.patch, run by mutants/check.sh) must be caught with the
-# verdict its header names; a survivor fails; a mutant check.sh runs
-# only when named (its Slow: header) is a skip with that reason.
+# Then mutant/NAME: each mutant of the pool (mutants/objpool-userspace/
+# NAME.patch, run on the tree's test by scripts/lib/userspace-mutants.sh,
+# built in the series' build directory) must be caught with the verdict
+# its header names; a survivor fails; a mutant that runs only when named
+# (its Slow: header) is a skip with that reason.
 #
 # The cases are pinned in expect/host-userspace.txt, "NAME ok",
 # "NAME skip" or "NAME ok|skip" (the landings case: a loaded machine
@@ -53,12 +54,13 @@ out=$(if grep -q 'upstream peer: build failed' "$log"; then
 	[ "$rc" = 0 ] || echo "not ok $b # exit status $rc, see ${log#$TOP/}.$b"
 	sed -n 's/^  \(irqs\|NMIs\) in .*(at least [0-9]*)$/# '"$b"':&/p' "$log.$b"
 done
-"$dir/mutants/check.sh" >"$log.mutants" 2>&1
+"$TOP/scripts/lib/userspace-mutants.sh" "$dir" "$WORK/objpool-mutants" \
+	>"$log.mutants" 2>&1
 sed -n 's/^ok   \([^:]*\): \(.*\)/ok mutant\/\1 # \2/p
 	s/^FAIL \([^:]*\): \(.*\)/not ok mutant\/\1 # \2/p
 	s/^skip \([^:]*\): \(.*\)/ok mutant\/\1 # SKIP \2/p' "$log.mutants"
 grep -Eq '^(ok  |FAIL) ' "$log.mutants" ||
-	echo "not ok mutants # mutants/check.sh ran none, see ${log#$TOP/}.mutants"
+	echo "not ok mutants # scripts/lib/userspace-mutants.sh ran none, see ${log#$TOP/}.mutants"
 )
 pinned=$TOP/expect/host-userspace.txt
 # NAME STATUS for each case that ran: skip, or ok (passed or failed).

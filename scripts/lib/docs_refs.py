@@ -44,7 +44,7 @@ import subprocess
 import sys
 
 TOP_DIRS = ("scripts/", "config/", "guest/", "patches/", "cover/", "expect/",
-            "model/", "docs/", "results/", "series-", "bench/")
+            "model/", "docs/", "results/", "series-", "bench/", "mutants/")
 PATH_RE = re.compile(r"(?<![\w./-])((?:%s)[\w./<>*{},+\[\]-]*)" %
                      "|".join(re.escape(d) for d in TOP_DIRS))
 LINK_RE = re.compile(r"\]\(([^)#\s]*)(?:#([^)\s]*))?\)")
