@@ -19,14 +19,17 @@
 #    skipped, and nmi-case's check must fail it.
 # The compiler goes through ccache (/usr/lib/ccache first on PATH, the
 # cache of every kernel build: lib.sh's kbuild_env); kunit.py's build is
-# about 10 min cold on 2 cores.  The unpacked tree is removed at the end.
+# about 10 min cold on 2 cores.  QEMU runs under TCG, as on a host
+# without KVM (scripts/lib/qemu-tcg-only.sh: kunit.py's QEMU takes KVM
+# wherever /dev/kvm opens, and here KVM cannot run its guest).  The
+# unpacked tree is removed at the end.
 # Usage: readme-kunit.sh [--series NAME] [ARCH]
 #   without ARCH: for SERIES, whichever it is
 #     (SERIES=6.12 scripts/gates/readme-kunit.sh);
 #   with ARCH (make check, config/post-build-gates: x86_64): only for the
 #     series the block names (its v=); any other skips, saying so.
-# Skipped, with the reason: no tarball, no QEMU, not an x86_64 host, a
-# series applied on another (BASE_PARENT).
+# Skipped, with the reason: no tarball, no QEMU, a host of another arch
+# than the lines' --arch, a series applied on another (BASE_PARENT).
 . "$(dirname "$0")/../lib.sh"
 marker='<!-- gate: readme-kunit -->'
 smp="--qemu_args='-smp 2' "
@@ -41,25 +44,34 @@ lines() {
 		--set v "$SERIES" --set repo "$(printf %q "$TOP")" \
 		--replace '/usr/src/linux-source-$v.tar.xz' "$(printf %q "$BASE_TARBALL")" "$@"
 }
-readme_v=$(python3 "$TOP/scripts/lib/readme_block.py" "$TOP/README.md" "$marker" 2>/dev/null |
+rm -rf "$out" && mkdir -p "$out"
+if ! lines >"$out/try.sh" 2>"$out/block.err" ||
+   ! lines --replace "$smp" '' >"$out/try-one-cpu.sh" 2>>"$out/block.err"; then
+	echo "1..1"
+	echo "not ok 1 block # README.md: $(head -1 "$out/block.err"); the gate sets v=, repo= and the tarball's path, and removes $smp"
+	exit 0
+fi
+readme_v=$(python3 "$TOP/scripts/lib/readme_block.py" "$TOP/README.md" "$marker" |
 	sed -n 's/^v=\([^[:space:]]*\).*/\1/p')
 [ -z "${1:-}" ] || [ "$SERIES" = "$readme_v" ] ||
-	skip "make check runs README's lines on the series they name, ${readme_v:-none found}; by hand: SERIES=$SERIES scripts/gates/readme-kunit.sh"
+	skip "make check runs README's lines on the series they name, $readme_v; by hand: SERIES=$SERIES scripts/gates/readme-kunit.sh"
 [ -z "${BASE_PARENT:-}" ] ||
 	skip "README's lines apply one series to its Debian base; the $SERIES series goes on top of series-$BASE_PARENT"
-[ "$(uname -m)" = x86_64 ] || skip "README's lines build x86_64 with the host's gcc; this host is $(uname -m)"
-command -v qemu-system-x86_64 >/dev/null || skip "no qemu-system-x86_64; run 'make deps'"
+# The arch of the lines' kunit.py, which they build with the host's gcc.
+arch=$(sed -n 's/.*kunit\.py run.*--arch=\([^[:space:]]*\).*/\1/p' "$out/try.sh")
+[ -f "$TOP/config/arch/$arch.sh" ] || {
+	echo "1..1"
+	echo "not ok 1 block # README.md: its kunit.py line has no --arch= of config/arch/ ('$arch'), whose facts the gate needs"
+	exit 0
+}
+use_arch "$arch"
+[ "$(uname -m)" = "$ARCH_UNAME" ] || skip "README's lines build $ARCH_UNAME with the host's gcc; this host is $(uname -m)"
+command -v "${ARCH_QEMU[0]}" >/dev/null || skip "no ${ARCH_QEMU[0]}; run 'make deps'"
 [ -f "$BASE_TARBALL" ] || skip "no $BASE_TARBALL; run 'make deps' (it installs or fetches $BASE_PKG)"
 
 echo "1..4"
-rm -rf "$out" && mkdir -p "$out"
+mkdir -p "$out/bin" && ln -s "$TOP/scripts/lib/qemu-tcg-only.sh" "$out/bin/${ARCH_QEMU[0]}"
 trap 'rm -rf "$out/linux-source-$SERIES"' EXIT
-if ! lines >"$out/try.sh" 2>"$out/block.err" ||
-   ! lines --replace "$smp" '' >"$out/try-one-cpu.sh" 2>>"$out/block.err"; then
-	echo "not ok 1 block # README.md: $(head -1 "$out/block.err"); the gate sets v=, repo= and the tarball's path, and removes $smp"
-	for c in "2 run" "3 nmi-case" "4 control/one-cpu"; do echo "ok $c # SKIP no block to run"; done
-	exit 0
-fi
 echo "ok 1 block # README's lines for $SERIES, as run: ${out#$TOP/}/try.sh"
 
 # verdict KTAP_DIR: the NMI case passed and no case of the suite failed;
@@ -77,10 +89,10 @@ verdict() {
 	fi
 	echo "$case passed"
 }
-# run SCRIPT DIR LOG: run SCRIPT's lines in DIR by bash -e, with ccache
-# and without the user's git config, its output into LOG.
+# run SCRIPT DIR LOG: run SCRIPT's lines in DIR by bash -e, with ccache,
+# QEMU under TCG and without the user's git config, its output into LOG.
 run() {
-	(cd "$2" && kbuild_env && PATH=/usr/lib/ccache:$PATH \
+	(cd "$2" && kbuild_env && PATH=$out/bin:/usr/lib/ccache:$PATH \
 		GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 bash -e -x "$1") >"$3" 2>&1
 }
 ktap() {	# ktap DIR: the run's KTAP, kunit.py's own extract, into DIR
