@@ -32,7 +32,7 @@
 # than the lines' --arch, a series applied on another (BASE_PARENT).
 . "$(dirname "$0")/../lib.sh"
 marker='<!-- gate: readme-kunit -->'
-smp="--qemu_args='-smp 2' "
+smp="--qemu_args='-smp 2'"
 case=objpool/objpool_test_nmi
 out=$WORK/readme-kunit
 echo "TAP version 13"
@@ -46,7 +46,7 @@ lines() {
 }
 rm -rf "$out" && mkdir -p "$out"
 if ! lines >"$out/try.sh" 2>"$out/block.err" ||
-   ! lines --replace "$smp" '' >"$out/try-one-cpu.sh" 2>>"$out/block.err"; then
+   ! lines --replace "$smp " '' >"$out/try-one-cpu.sh" 2>>"$out/block.err"; then
 	echo "1..1"
 	echo "not ok 1 block # README.md: $(head -1 "$out/block.err"); the gate sets v=, repo= and the tarball's path, and removes $smp"
 	exit 0
@@ -110,7 +110,8 @@ else
 fi
 why=
 if [ -f "$tree/.kunit/test.log" ] && ktap "$out/ktap" && why=$(verdict "$out/ktap"); then
-	echo "ok 3 nmi-case # $why on two CPUs"
+	counts=$(sed -n 's/^[[:space:]]*# objpool_test_nmi: \(CPU [0-9]*: .*\)/\1/p' "$out/ktap/kunit.ktap" | paste -sd';')
+	echo "ok 3 nmi-case # $why on two CPUs${counts:+: $counts}"
 else
 	echo "not ok 3 nmi-case # ${why:-no kunit.py results in ${tree#$TOP/}/.kunit}"
 fi
