@@ -77,7 +77,7 @@ clean: ## remove every series' kernel builds, or SERIES_LIST's (keeps the trees 
 # ARCH         the arch of single-arch targets (config/arch/*.sh); default DEFAULT_ARCH
 # ARCHES       the arches of multi-arch targets (check, check-bisect, record-base); default all
 # FLAVOR       the kernel flavor (config/flavors); default TEST_FLAVOR (soak: SOAK_FLAVOR)
-# FLAVORS      the flavors make check runs; default the series' BASE_CHECK_FLAVORS
+# FLAVORS      the flavors make check runs; default the series' SERIES_CHECK_FLAVORS
 # PRUNE=1      make check removes each series' kernel builds when its steps are done (CI's default)
 # UNPATCHED=1  kernel, vm: the base without the series' patches (7.2-rfc: 7.2 with its fixes); old name BASE=1
 # CMD          the guest command of make vm
@@ -91,7 +91,7 @@ clean: ## remove every series' kernel builds, or SERIES_LIST's (keeps the trees 
 # MODEL_PIN=1 USERSPACE_PIN=1   rewrite expect/host-*.txt from a model or userspace run
 # SOAK_SECONDS the length of each make soak stress (600)
 # BENCH_US_SCENARIOS BENCH_US_PAIRS BENCH_US_SECONDS   the userspace benchmark's matrix
-# BASE_NMI_CONTROL=0   make check without the NMI control (a series whose series.env turns it on)
+# SERIES_NMI_CONTROL=0   make check without the NMI control (a series whose series.env turns it on)
 # NMI_CONTROL_TIMEOUT NMI_CONTROL_WAIT NMI_STALL_SECONDS   the NMI control's guest (scripts/lib/nmi-control.sh)
 # POP_ORDER_CPUS POP_ORDER_SECONDS   the pop-order gate's userspace stress: threads, seconds a run
 # MUTANT_CASES MUTANT_PASSES MUTANT_TIMEOUT   the objpool-userspace gate's mutants: cases, passes over them (5), seconds a run (30)

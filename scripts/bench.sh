@@ -87,15 +87,15 @@ run_line() {
 }
 # series_state NAME: the state of the series a SERIES=NAME kernel is
 # built from, for the 'series' context column: NAME@COMMIT per series (its
-# own, then its BASE_PARENT's), COMMIT the repository's last commit of its
+# own, then its SERIES_PARENT's), COMMIT the repository's last commit of its
 # patches, '+dirty' when they differ from it.
 series_state() {
 	local b=$1 dir st=
 	while [ -n "$b" ]; do
-		dir=$(. "$(series_env "$b")" && echo "$BASE_PATCHES")
+		dir=$(. "$(series_env "$b")" && echo "$SERIES_PATCHES")
 		st+="${st:++}$b@$(git -C "$TOP" log -1 --format=%h -- "$dir")"
 		[ -z "$(git -C "$TOP" status --porcelain -- "$dir")" ] || st+=-dirty
-		b=$(. "$(series_env "$b")" && echo "${BASE_PARENT:-}")
+		b=$(. "$(series_env "$b")" && echo "${SERIES_PARENT:-}")
 	done
 	echo "$st"
 }

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # make kernel: build ARCH/FLAVOR of the series' tree (or of the unpatched
 # base with UNPATCHED=1) into <work>/<arch>-<flavor>[-base]/ (<work>: the
-# series' BASE_BUILD, build/SERIES), with modules installed under mod/ and the selftests the guest runs under
+# series' SERIES_BUILD, build/SERIES), with modules installed under mod/ and the selftests the guest runs under
 # kselftest/.
 # Usage: kernel.sh [--series NAME] ARCH FLAVOR [UNPATCHED]
 . "$(dirname "$0")/lib.sh"
@@ -10,11 +10,11 @@ arch=$1 flavor=$2 base=${3:-}
 use_arch "$arch"; check_flavor "$flavor"
 obj=$(objdir "$arch" "$flavor" "$base")
 src=$TREE
-# The base of a series on another's (BASE_PARENT) is that series' head,
+# The base of a series on another's (SERIES_PARENT) is that series' head,
 # built by this script started afresh for it (docs/design.md, "A series
 # is an argument").
-if [ -n "$base" ] && [ -n "${BASE_PARENT:-}" ]; then
-	exec "$0" --series "$BASE_PARENT" "$arch" "$flavor"
+if [ -n "$base" ] && [ -n "${SERIES_PARENT:-}" ]; then
+	exec "$0" --series "$SERIES_PARENT" "$arch" "$flavor"
 fi
 if [ -n "$base" ]; then
 	src=$WORK/linux-base

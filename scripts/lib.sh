@@ -101,17 +101,17 @@ own_setting() {
 	sed -n "s/^$1=\"\{0,1\}\([^\"]*\)\"\{0,1\}\$/\1/p" "$(series_env "$SERIES")" | tail -n 1
 }
 # series_work NAME: the build directory of another series.
-series_work() { (. "$(series_env "$1")" && echo "$TOP/$BASE_BUILD"); }
+series_work() { (. "$(series_env "$1")" && echo "$TOP/$SERIES_BUILD"); }
 valid_series() {
 	(cd "$TOP" && ls -d -- series-*/series.env bench/*/series.env 2>/dev/null) |
 		sed -E 's,^(series-|bench/),,; s,/?series\.env$,,' | tr '\n' ' '
 }
 # checked_series: the series make check and make mail work on: all but a
-# benchmark's kernel (BASE_BENCH_ONLY=1, bench/7.2-nolock/series.env).
+# benchmark's kernel (SERIES_BENCH_ONLY=1, bench/7.2-nolock/series.env).
 checked_series() {
 	local b
 	for b in $(valid_series); do
-		grep -qx 'BASE_BENCH_ONLY=1' "$(series_env "$b")" || printf '%s ' "$b"
+		grep -qx 'SERIES_BENCH_ONLY=1' "$(series_env "$b")" || printf '%s ' "$b"
 	done
 }
 valid_arches() { (cd "$TOP/config/arch" && ls -- *.sh) | sed 's/\.sh$//' | tr '\n' ' '; }
@@ -141,8 +141,8 @@ export SERIES SERIES_LIST
 	die "unknown SERIES '$SERIES'; valid: $(valid_series)"
 # shellcheck source=../series-6.1/series.env
 . "$(series_env "$SERIES")"
-PATCHES=$TOP/$BASE_PATCHES COVER=$TOP/$BASE_COVER EXPECT=$TOP/$BASE_EXPECT
-WORK=$TOP/$BASE_BUILD
+PATCHES=$TOP/$SERIES_PATCHES COVER=$TOP/$SERIES_COVER EXPECT=$TOP/$SERIES_EXPECT
+WORK=$TOP/$SERIES_BUILD
 TREE=$WORK/linux
 # Upstream's pool, the peer of every series' (UPSTREAM_POOL_PKG, _TARBALL).
 # shellcheck source=../config/upstream-pool.env
@@ -202,11 +202,11 @@ check_flavor() {
 	[[ $1 =~ ^[A-Za-z0-9_]+$ ]] ||
 		die "flavor name '$1' (config/flavors) has characters a shell variable name cannot: use letters, digits and _"
 }
-# base_flavor_extra KIND FLAVOR: what the base kernel adds to FLAVOR, its
-# BASE_FLAVOR_<KIND>_<FLAVOR> (FRAGMENTS or SUITES; series-6.12/series.env).
-base_flavor_extra() { local v="BASE_FLAVOR_$1_$2"; echo "${!v:-}"; }
+# series_flavor_extra KIND FLAVOR: what the base kernel adds to FLAVOR, its
+# SERIES_FLAVOR_<KIND>_<FLAVOR> (FRAGMENTS or SUITES; series-6.12/series.env).
+series_flavor_extra() { local v="SERIES_FLAVOR_$1_$2"; echo "${!v:-}"; }
 # shellcheck disable=SC2046 # word splitting joins the two lists
-flavor_fragments() { echo $(flavor_field "$1" 2) $(base_flavor_extra FRAGMENTS "$1"); }
+flavor_fragments() { echo $(flavor_field "$1" 2) $(series_flavor_extra FRAGMENTS "$1"); }
 flavor_check_arches() { flavor_field "$1" 3; }
 flavor_timeout() { flavor_field "$1" 4; }
 flavor_memory() { flavor_field "$1" 5; }
@@ -235,7 +235,7 @@ flavor_tcg_thread() {
 # shellcheck disable=SC2086 # word splitting joins the lists
 suites() {
 	local own extra
-	own=$(flavor_field "$1" 6) extra=$(base_flavor_extra SUITES "$1")
+	own=$(flavor_field "$1" 6) extra=$(series_flavor_extra SUITES "$1")
 	case " $own " in
 	*" kmemleak ") echo ${own% kmemleak} $extra kmemleak ;;
 	*) echo $own $extra ;;
@@ -262,11 +262,11 @@ print(",".join(str(facts.get(key, "-")) for key in sys.argv[2:]))' "$@"
 }
 
 # Output directory of one build: <work>/<arch>-<flavor>[-base].
-# A series on another series (BASE_PARENT) has that series' patched
+# A series on another series (SERIES_PARENT) has that series' patched
 # kernels as its unpatched ones: its 'base' is the parent's head.
 objdir() {
-	if [ -n "${3:-}" ] && [ -n "${BASE_PARENT:-}" ]; then
-		echo "$(series_work "$BASE_PARENT")/$1-$2"
+	if [ -n "${3:-}" ] && [ -n "${SERIES_PARENT:-}" ]; then
+		echo "$(series_work "$SERIES_PARENT")/$1-$2"
 	else
 		echo "$WORK/$1-$2${3:+-base}"
 	fi

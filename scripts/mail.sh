@@ -67,8 +67,8 @@ chmod +x "$WORK/b4-editor.sh"
 
 {
 	b4 prep --enroll base &&
-	# An RFC series (BASE_SUBJECT_PREFIX "RFC PATCH"): b4's RFC prefix.
-	case ${BASE_SUBJECT_PREFIX:-PATCH} in RFC*) b4 prep --set-prefixes RFC ;; esac &&
+	# An RFC series (SERIES_SUBJECT_PREFIX "RFC PATCH"): b4's RFC prefix.
+	case ${SERIES_SUBJECT_PREFIX:-PATCH} in RFC*) b4 prep --set-prefixes RFC ;; esac &&
 	EDITOR=$WORK/b4-editor.sh b4 prep --edit-cover &&
 	b4 prep --auto-to-cc &&
 	b4 send --no-sign -o "$out"
@@ -82,12 +82,12 @@ for id in $(sed -n 's/^Fixes: \([0-9a-f]\{12,40\}\) .*/\1/p' "$PATCHES"/[0-9][0-
 	git -C "$TREE" cat-file -e "$id^{commit}" 2>/dev/null ||
 		say "not in the recipients: the author and signers of $id (Fixes:), which a tree without history cannot look up; run get_maintainer.pl on the messages in a mainline clone"
 done
-# A series on top of this one (BASE_PARENT, the 7.2 RFC on the 7.2 fix)
+# A series on top of this one (SERIES_PARENT, the 7.2 RFC on the 7.2 fix)
 # is mailed on its own, after this one: make mail SERIES=7.2 writes
 # both, each into its own build directory.
 [ -n "${MAIL_TEST_SENDER:-}" ] && exit 0
 for b in $(checked_series); do
-	grep -qx "BASE_PARENT=$SERIES" "$(series_env "$b")" || continue
+	grep -qx "SERIES_PARENT=$SERIES" "$(series_env "$b")" || continue
 	say "the $b series, on top of this one"
 	"$TOP/scripts/tree.sh" --series "$b" && "$TOP/scripts/mail.sh" --series "$b" || exit
 done

@@ -52,10 +52,10 @@ fi
 vcpus=${VCPUS:-$fl_vcpus} maxcpus=${MAXCPUS:-${VCPUS:-$fl_vcpus}} timeout=${TIMEOUT:-900}
 mem=${MEM:-$(flavor_memory "$flavor")}
 
-# The unpatched kernel of a series on another (BASE_PARENT) is the
+# The unpatched kernel of a series on another (SERIES_PARENT) is the
 # parent's: its guest facts are the parent series'.
 facts_of=$SERIES
-[ -z "$base" ] || facts_of=${BASE_PARENT:-$SERIES}
+[ -z "$base" ] || facts_of=${SERIES_PARENT:-$SERIES}
 "$TOP/scripts/lib/initramfs.sh" --series "$facts_of" "$arch" "$obj" || exit
 rundir=$obj/vm
 mkdir -p "$rundir"

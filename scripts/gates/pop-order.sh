@@ -45,7 +45,7 @@ cpus=${POP_ORDER_CPUS:-4} seconds=${POP_ORDER_SECONDS:-3}
 echo "TAP version 13"
 if ! git -C "$TREE" cat-file -e base:include/linux/objpool.h 2>/dev/null; then
 	echo "1..1"
-	echo "ok 1 pop-order # SKIP the $SERIES base has no upstream objpool: a gate of the fix series (BASE_GATES of 7.2 and 6.12)"
+	echo "ok 1 pop-order # SKIP the $SERIES base has no upstream objpool: a gate of the fix series (SERIES_GATES of 7.2 and 6.12)"
 	exit 0
 fi
 litmus_tests="pop-last-relaxed pop-last-acquire pop-contents-relaxed pop-contents-acquire pop-head-reread pop-head-acquired"

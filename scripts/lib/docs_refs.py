@@ -26,11 +26,11 @@ comment lines are read) and prints one TAP case per FILE:
     which has that patch; a kernel file named on the same line that the
     series touches is one that patch touches;
   - every path under build/ starts with a series' build directory (the
-    BASE_BUILD of a series.env) or with what a script writes under $BUILD
+    SERIES_BUILD of a series.env) or with what a script writes under $BUILD
     itself (guest-bin, bench...); a placeholder stands for any;
   - every environment variable a script reads with a default
     (${NAME:-...}, os.environ.get("NAME")) is one 'make help' lists, but
-    a series' settings (BASE_*), an arch's facts (ARCH_*) and the
+    a series' settings (SERIES_*), an arch's facts (ARCH_*) and the
     system's own (HOME, PATH, TMPDIR).
 
 Exit status 0 when every case passes, 1 otherwise.
@@ -67,7 +67,7 @@ PATCH_REF_RE = re.compile(r"(?:\bseries-(\d[\w.-]*\w) |\bthe (\d[\w.-]*\w) serie
 KERNEL_FILE_RE = re.compile(r"(?<![\w/.-])((?:[\w-]+/)+[\w.-]+\.(?:c|h|rst|S))\b")
 ENV_FILE_RE = re.compile(r"(?<![\w./-])([\w.-]+\.env)\b")
 READ_RE = re.compile(r"\$\{([A-Z][A-Z0-9_]*):?-|environ\.get\(\s*[\"']([A-Z][A-Z0-9_]*)")
-INTERNAL_VARS = re.compile(r"^(BASE_|ARCH_)|^(HOME|PATH|TMPDIR|PWD|CI)$")
+INTERNAL_VARS = re.compile(r"^(SERIES_(?!LIST$)|ARCH_)|^(HOME|PATH|TMPDIR|PWD|CI)$")
 COMMENT_FILES = (".sh", ".py", ".env", ".config", "Makefile", "Kbuild",
                  "gates", "benches", "flavors", "post-build-gates", "init",
                  "run-suites", ".c", ".h")
@@ -166,14 +166,14 @@ def benches(root):
 
 
 def build_entries(root):
-    """What may follow build/: each series' build directory (BASE_BUILD of
+    """What may follow build/: each series' build directory (SERIES_BUILD of
     series-*/series.env and bench/*/series.env) and what the scripts
     write under $BUILD themselves, as shell glob patterns."""
     out = set()
     for env in glob.glob(os.path.join(root, "series-*", "series.env")) + \
             glob.glob(os.path.join(root, "bench", "*", "series.env")):
         with open(env, encoding="utf-8") as f:
-            m = re.search(r"^BASE_BUILD=build/([^/\s]+)", f.read(), re.M)
+            m = re.search(r"^SERIES_BUILD=build/([^/\s]+)", f.read(), re.M)
             if m:
                 out.add(m.group(1))
     for script in glob.glob(os.path.join(root, "scripts", "**", "*.sh"), recursive=True):
@@ -260,7 +260,7 @@ def check_file(path, root, tgts, helptext, bench_names, env_names=None, build_na
             seg = m.group(1).split("/")[0].rstrip(".,:;'`)")
             if build_names is not None and seg and not build_path_exists(seg, build_names):
                 problems.append("%s: path build/%s is no build directory: build/ holds "
-                                "a series' (BASE_BUILD of its series.env) or what the "
+                                "a series' (SERIES_BUILD of its series.env) or what the "
                                 "scripts write under $BUILD: %s" %
                                 (where, m.group(1).rstrip(".,:;'`)"), " ".join(sorted(build_names))))
         for m in LINK_RE.finditer(line):

@@ -20,6 +20,6 @@ head=$("$TOP/scripts/lib/restamp-commits.sh" "$TREE" "$PROJECT_NAME" "$PROJECT_E
 # shown as removed and added whole, which is how a reviewer reads it, and
 # checkpatch sees each new line beside its comment, not beside old lines.
 GIT_COMMITTER_DATE=$FIXED_DATE git_plain -C "$TREE" format-patch -q --zero-commit \
-	--break-rewrites --no-signature ${cover:+--cover-letter} --subject-prefix="${BASE_SUBJECT_PREFIX:-PATCH}" -o "$dir" "base..$head"
+	--break-rewrites --no-signature ${cover:+--cover-letter} --subject-prefix="${SERIES_SUBJECT_PREFIX:-PATCH}" -o "$dir" "base..$head"
 [ -z "$cover" ] || "$TOP/scripts/lib/cover_letter.py" write "$COVER" "$dir/0000-cover-letter.patch" \
 	"$TOP/results/summary.md" "$dir/0000-cover-letter.patch"

@@ -94,7 +94,7 @@ hitlist=$obj/kprobe-hit-callees.txt
 
 # The facts of the arch and of the series whose kernel this is.
 facts=$(printf 'GUEST_ARCH=%s\nSYSCALL_PREFIX=%s\nGUEST_SERIES=%s\nGUEST_FPROBE_ENTRY_DATA_CASE=%s\nGUEST_POOL_KIND=%s\n' \
-	"$arch" "$ARCH_SYSCALL_PREFIX" "$SERIES" "${BASE_FPROBE_ENTRY_DATA_CASE:-0}" "${BASE_POOL_KIND:-}")
+	"$arch" "$ARCH_SYSCALL_PREFIX" "$SERIES" "${SERIES_FPROBE_ENTRY_DATA_CASE:-0}" "${SERIES_POOL_KIND:-}")
 # Up to date when its facts are the same and nothing it is packed from is
 # newer: the guest tree (a file added or removed changes its directory's
 # time), this script and lib.sh (the guest programs' compiler), the arch's

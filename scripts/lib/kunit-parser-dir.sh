@@ -12,10 +12,10 @@ if [ -f "$TREE/tools/testing/kunit/kunit_parser.py" ]; then
 fi
 dir=$BUILD/kunit-tool
 if [ ! -f "$dir/tools/testing/kunit/kunit_parser.py" ]; then
-	[ -f "$BASE_TARBALL" ] || die "no $BASE_TARBALL; run 'make deps'"
+	[ -f "$SERIES_BASE_TARBALL" ] || die "no $SERIES_BASE_TARBALL; run 'make deps'"
 	rm -rf "$dir" && mkdir -p "$dir"
-	tar -xf "$BASE_TARBALL" -C "$dir" --strip-components=1 --wildcards \
+	tar -xf "$SERIES_BASE_TARBALL" -C "$dir" --strip-components=1 --wildcards \
 		'*/tools/testing/kunit/*.py' ||
-		die "cannot extract tools/testing/kunit from $BASE_TARBALL"
+		die "cannot extract tools/testing/kunit from $SERIES_BASE_TARBALL"
 fi
 echo "$dir/tools/testing/kunit"

@@ -65,7 +65,7 @@ class DocsRefs(unittest.TestCase):
     def test_script_reads_unlisted_variable(self):
         read = 'echo "$' + '{%s:-1}"\n'   # split, or this file would read it
         self.assertEqual(len(self.problems(read % 'SECRET', name='x.sh')), 1)
-        self.assertEqual(self.problems(read % 'BASE_PKG', name='x.sh'), [])
+        self.assertEqual(self.problems(read % 'SERIES_BASE_PKG', name='x.sh'), [])
 
 
 if __name__ == '__main__':
