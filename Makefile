@@ -2,17 +2,15 @@
 # objpool: the harness around the patch series (series-*/, one per base kernel).
 # 'make help' lists the targets and the variables; README.md explains them.
 
-# BASE_KERNEL, BASES and BASE are accepted for SERIES, SERIES_LIST and
-# UNPATCHED (scripts/lib.sh resolves the first two).
 # DEFAULT_SERIES, DEFAULT_ARCH, TEST_FLAVOR, SOAK_FLAVOR, BENCH_FLAVOR.
 include $(dir $(lastword $(MAKEFILE_LIST)))config/defaults.env
-SERIES ?= $(or $(BASE_KERNEL),$(DEFAULT_SERIES))
-SERIES_LIST ?= $(BASES)
+SERIES ?= $(DEFAULT_SERIES)
+SERIES_LIST ?=
 ARCH ?= $(DEFAULT_ARCH)
 ARCHES ?=
 FLAVOR ?=
 FLAVORS ?=
-UNPATCHED ?= $(BASE)
+UNPATCHED ?=
 CMD ?=
 export SERIES SERIES_LIST ARCH ARCHES FLAVOR FLAVORS
 # kernel and vm: UNPATCHED=1 is their third argument; unset or 0, none.
@@ -72,14 +70,14 @@ clean: ## remove every series' kernel builds, or SERIES_LIST's (keeps the trees 
 	@$(S)/clean.sh $(SERIES_LIST)
 
 ##@ Variables (make VAR=value TARGET, or VAR=value make TARGET)
-# SERIES       the series a target works on (series-*/series.env); default DEFAULT_SERIES of config/defaults.env; old name BASE_KERNEL
-# SERIES_LIST  the series make check and make clean work on; default all; old name BASES
+# SERIES       the series a target works on (series-*/series.env); default DEFAULT_SERIES of config/defaults.env
+# SERIES_LIST  the series make check and make clean work on; default all
 # ARCH         the arch of single-arch targets (config/arch/*.sh); default DEFAULT_ARCH
 # ARCHES       the arches of multi-arch targets (check, check-bisect, record-base); default all
 # FLAVOR       the kernel flavor (config/flavors); default TEST_FLAVOR (soak: SOAK_FLAVOR)
 # FLAVORS      the flavors make check runs; default the series' SERIES_CHECK_FLAVORS
 # PRUNE=1      make check removes each series' kernel builds when its steps are done (CI's default)
-# UNPATCHED=1  kernel, vm: the base without the series' patches (7.2-rfc: 7.2 with its fixes); old name BASE=1
+# UNPATCHED=1  kernel, vm: the base without the series' patches (7.2-rfc: 7.2 with its fixes)
 # CMD          the guest command of make vm
 # BENCHES      the benchmarks make bench runs (names of config/benches)
 # BISECT_FROM  check-bisect: start at patch N (default 1)

@@ -21,10 +21,10 @@ done
 selected() { case " $benches " in *" $1 "*) ;; *) return 1 ;; esac; }
 
 # line_series SETTINGS: the series whose kernels a line boots (a SERIES=
-# setting, or its former name BASE_KERNEL=, or this run's).  line_flavor
+# setting, or this run's).  line_flavor
 # SETTINGS: the flavor of the kernels it boots (a FLAVOR= setting, or
 # BENCH_FLAVOR).
-line_series() { local s; for s in $1; do case $s in SERIES=*|BASE_KERNEL=*) echo "${s#*=}"; return ;; esac; done; echo "$SERIES"; }
+line_series() { local s; for s in $1; do case $s in SERIES=*) echo "${s#*=}"; return ;; esac; done; echo "$SERIES"; }
 line_flavor() { local s; for s in $1; do case $s in FLAVOR=*) echo "${s#*=}"; return ;; esac; done; echo "$BENCH_FLAVOR"; }
 
 # The bench kernels the selected lines boot, with their series' trees.
@@ -50,7 +50,7 @@ boot_bench() {
 	rm -rf "$res" "$res.first" "$res.second"
 	for try in first second third; do
 		# shellcheck disable=SC2086
-		env ${settings//BASE_KERNEL=/SERIES=} RESULTS="$res" "$TOP/scripts/vm.sh" "$arch" "$(line_flavor "$settings")" $base -- \
+		env $settings RESULTS="$res" "$TOP/scripts/vm.sh" "$arch" "$(line_flavor "$settings")" $base -- \
 			"$cmd >/results/bench.csv" </dev/null && return
 		[ "$try" = third ] && return 1
 		keep=$res.$try

@@ -119,8 +119,7 @@ valid_flavors() { flavor_table | awk '{ print $1 }' | tr '\n' ' '; }
 
 # The series the scripts work on: SERIES (default DEFAULT_SERIES), a name of
 # series_env; SERIES_LIST: the series make check and make clean work on
-# (default all).  BASE_KERNEL and BASES, their former names, are still
-# read; once resolved here they leave the environment.  A script starts
+# (default all).  A script starts
 # another for one series with that series as its first arguments,
 # `--series NAME`, which wins over the environment; the script's own
 # arguments follow.  The series' settings file says where its patches
@@ -128,14 +127,11 @@ valid_flavors() { flavor_table | awk '{ print $1 }' | tr '\n' ' '; }
 # (its build directory), TREE (its kernel tree).
 if [ "${1:-}" = --series ]; then
 	[ -n "${2:-}" ] || die "--series needs a series name; valid: $(valid_series)"
-	SERIES=$2 BASE_KERNEL=
+	SERIES=$2
 	shift 2
 fi
-[ -z "${BASE_KERNEL:-}" ] || [ -z "${SERIES:-}" ] || [ "$BASE_KERNEL" = "$SERIES" ] ||
-	die "SERIES='$SERIES' and BASE_KERNEL='$BASE_KERNEL' (its former name) disagree; set only SERIES"
-SERIES=${SERIES:-${BASE_KERNEL:-$DEFAULT_SERIES}}
-SERIES_LIST=${SERIES_LIST:-${BASES:-}}
-unset BASE_KERNEL BASES
+SERIES=${SERIES:-$DEFAULT_SERIES}
+SERIES_LIST=${SERIES_LIST:-}
 export SERIES SERIES_LIST
 [ -f "$(series_env "$SERIES")" ] ||
 	die "unknown SERIES '$SERIES'; valid: $(valid_series)"
