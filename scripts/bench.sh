@@ -40,17 +40,17 @@ done || exit
 
 out=$WORK/bench-out
 rm -rf "$out" && mkdir -p "$out"
-# boot_bench RES ARCH BASE SETTINGS CMD: one boot of the bench kernel running
+# boot_bench RES ARCH UNPATCHED SETTINGS CMD: one boot of the bench kernel running
 # CMD, results in RES.  A guest that fails is booted again, up to 3 boots,
 # the failed boots' results kept in RES.first and RES.second: a benchmark
 # wants numbers, and TCG guests on this 2-core host have crashed for
 # reasons of their own (config/benches, memory-7.2-rfc).  Tests never retry.
 boot_bench() {
-	local res=$1 arch=$2 base=$3 settings=$4 cmd=$5 try keep
+	local res=$1 arch=$2 unpatched=$3 settings=$4 cmd=$5 try keep
 	rm -rf "$res" "$res.first" "$res.second"
 	for try in first second third; do
 		# shellcheck disable=SC2086
-		env $settings RESULTS="$res" "$TOP/scripts/vm.sh" "$arch" "$(line_flavor "$settings")" $base -- \
+		env $settings RESULTS="$res" "$TOP/scripts/vm.sh" "$arch" "$(line_flavor "$settings")" $unpatched -- \
 			"$cmd >/results/bench.csv" </dev/null && return
 		[ "$try" = third ] && return 1
 		keep=$res.$try
@@ -64,14 +64,14 @@ boot_bench() {
 # OUT/NAME.csv after the CONTEXT columns (the header once per benchmark).
 run_line() {
 	local name=$1 arches=$2 kernels=$3 boots=$4 settings=$5 context=$6 cmd=$7
-	local csv=$out/$name.csv arch kernel run res base facts
+	local csv=$out/$name.csv arch kernel run res unpatched facts
 	[ "$settings" = - ] && settings=
 	for arch in $arches; do
 		for kernel in $kernels; do
-			base=; [ "$kernel" = base ] && base=1
+			unpatched=; [ "$kernel" = base ] && unpatched=1
 			for run in $(seq "$boots"); do
 				res=$WORK/results/bench-$name-$arch-$kernel-$run
-				boot_bench "$res" "$arch" "$base" "$settings" "$cmd" ||
+				boot_bench "$res" "$arch" "$unpatched" "$settings" "$cmd" ||
 					die "$name: the $arch $kernel guest failed 3 times (run $run, $settings); see $(vm_fact "$res" console), $res.first/ and $res.second/"
 				[ "$(wc -l <"$res/bench.csv")" -ge 2 ] ||
 					die "$name: the $arch $kernel guest printed no rows; see $res/bench.csv and $(vm_fact "$res" console)"

@@ -257,14 +257,14 @@ except OSError: facts = {}
 print(",".join(str(facts.get(key, "-")) for key in sys.argv[2:]))' "$@"
 }
 
-# Output directory of one build: <work>/<arch>-<flavor>[-base].
+# Output directory of one build: <work>/<arch>-<flavor>[-unpatched].
 # A series on another series (SERIES_PARENT) has that series' patched
 # kernels as its unpatched ones: its 'base' is the parent's head.
 objdir() {
 	if [ -n "${3:-}" ] && [ -n "${SERIES_PARENT:-}" ]; then
 		echo "$(series_work "$SERIES_PARENT")/$1-$2"
 	else
-		echo "$WORK/$1-$2${3:+-base}"
+		echo "$WORK/$1-$2${3:+-unpatched}"
 	fi
 }
 

@@ -9,12 +9,12 @@
 . "$(dirname "$0")/lib.sh"
 status=0
 # With no patches applied, the series' tree is the base: use its own builds.
-base=1
-[ "$(git -C "$TREE" rev-list --count base..HEAD)" = 0 ] && base=
+unpatched=1
+[ "$(git -C "$TREE" rev-list --count base..HEAD)" = 0 ] && unpatched=
 for arch in ${ARCHES:-$(valid_arches)}; do
-	"$TOP/scripts/kernel.sh" "$arch" "$TEST_FLAVOR" $base || exit
-	res=$WORK/results/$arch-$TEST_FLAVOR-base
-	RESULTS=$res "$TOP/scripts/vm.sh" "$arch" "$TEST_FLAVOR" $base -- \
+	"$TOP/scripts/kernel.sh" "$arch" "$TEST_FLAVOR" $unpatched || exit
+	res=$WORK/results/$arch-$TEST_FLAVOR-unpatched
+	RESULTS=$res "$TOP/scripts/vm.sh" "$arch" "$TEST_FLAVOR" $unpatched -- \
 		"run-suites $(suites "$TEST_FLAVOR")"
 	[ -d "$res" ] || die "no results came back from the $arch base guest"
 	out=$EXPECT/unpatched-$arch.txt

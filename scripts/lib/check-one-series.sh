@@ -47,7 +47,7 @@ step() {	# step NAME CMD...: run one step, record its verdict
 # EXPECT/pinned-LABEL.txt, where one exists.
 judge() {
 	"$TOP/scripts/lib/ktap.py" compare "$1" "$2" --label "$SERIES/$3" \
-		--base "$EXPECT/unpatched-$2.txt" --exceptions "$EXPECT/exceptions.txt" \
+		--unpatched "$EXPECT/unpatched-$2.txt" --exceptions "$EXPECT/exceptions.txt" \
 		--pinned "$EXPECT/pinned-$3.txt"
 }
 

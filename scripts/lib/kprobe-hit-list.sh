@@ -20,7 +20,7 @@ if [ -f "$out" ] && [ -z "$(find "$obj/vmlinux" "$tool" "$roots" "$harmless" "$i
 	exit 0
 fi
 skip() { echo "# skip: $*" >"$out"; exit 0; }
-case $obj in *-base) skip "an unpatched kernel: the base's kretprobes have no objpool" ;; esac
+case $obj in *-unpatched) skip "an unpatched kernel: the base's kretprobes have no objpool" ;; esac
 awk -v s="$SERIES" '!/^#/ && NF { n = split($2, a, ","); for (i = 1; i <= n; i++) if (a[i] == s) f = 1 } END { exit !f }' "$roots" ||
 	skip "series $SERIES has no roots in config/kprobe-hit-roots (its kernel does not carry this project's pool)"
 grep -q '^CONFIG_KRETPROBES=y' "$obj/.config" || skip "CONFIG_KRETPROBES is off"
