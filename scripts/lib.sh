@@ -87,10 +87,10 @@ identity_problem() {
 # architecture (config/arch/NAME.sh) and the flavor (config/flavors).  Each
 # is one file or one line; the lists below are read from them.
 # series_env NAME: the settings file of series NAME, or of the benchmark's
-# kernel NAME (bench/NAME/series.env, the same keys; not a series).
+# kernel NAME (bench-kernels/NAME/series.env, the same keys; not a series).
 series_env() {
 	if [ -f "$TOP/series-$1/series.env" ]; then echo "$TOP/series-$1/series.env"
-	else echo "$TOP/bench/$1/series.env"; fi
+	else echo "$TOP/bench-kernels/$1/series.env"; fi
 }
 # own_setting KEY: KEY's value as the series' own series.env sets it
 # (KEY=value or KEY="value"), empty when it sets none: a series.env that
@@ -103,11 +103,11 @@ own_setting() {
 # series_work NAME: the build directory of another series.
 series_work() { (. "$(series_env "$1")" && echo "$TOP/$SERIES_BUILD"); }
 valid_series() {
-	(cd "$TOP" && ls -d -- series-*/series.env bench/*/series.env 2>/dev/null) |
-		sed -E 's,^(series-|bench/),,; s,/?series\.env$,,' | tr '\n' ' '
+	(cd "$TOP" && ls -d -- series-*/series.env bench-kernels/*/series.env 2>/dev/null) |
+		sed -E 's,^(series-|bench-kernels/),,; s,/?series\.env$,,' | tr '\n' ' '
 }
 # checked_series: the series make check and make mail work on: all but a
-# benchmark's kernel (SERIES_BENCH_ONLY=1, bench/7.2-nolock/series.env).
+# benchmark's kernel (SERIES_BENCH_ONLY=1, bench-kernels/7.2-nolock/series.env).
 checked_series() {
 	local b
 	for b in $(valid_series); do

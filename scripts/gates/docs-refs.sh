@@ -18,7 +18,7 @@ make -s -C "$TOP" help >"$tmp/help"
 check() { python3 "$TOP/scripts/lib/docs_refs.py" --root "$TOP" --help-text "$tmp/help" "$@"; }
 
 mapfile -t docs < <(cd "$TOP" && { ls README.md docs/*.md series-*/README series-*/expect/README series-*/series.env \
-	bench/*/README bench/*/series.env 2>/dev/null
+	bench-kernels/*/README bench-kernels/*/series.env 2>/dev/null
 	git ls-files scripts config guest Makefile | grep -v '^scripts/gates/fixtures/'; } | sort -u)
 n=0
 echo "TAP version 13"

@@ -44,7 +44,7 @@ import subprocess
 import sys
 
 TOP_DIRS = ("scripts/", "config/", "guest/", "patches/", "cover/", "expect/",
-            "model/", "docs/", "results/", "series-", "bench/", "mutants/")
+            "model/", "docs/", "results/", "series-", "bench-kernels/", "mutants/")
 PATH_RE = re.compile(r"(?<![\w./-])((?:%s)[\w./<>*{},+\[\]-]*)" %
                      "|".join(re.escape(d) for d in TOP_DIRS))
 LINK_RE = re.compile(r"\]\(([^)#\s]*)(?:#([^)\s]*))?\)")
@@ -167,11 +167,11 @@ def benches(root):
 
 def build_entries(root):
     """What may follow build/: each series' build directory (SERIES_BUILD of
-    series-*/series.env and bench/*/series.env) and what the scripts
+    series-*/series.env and bench-kernels/*/series.env) and what the scripts
     write under $BUILD themselves, as shell glob patterns."""
     out = set()
     for env in glob.glob(os.path.join(root, "series-*", "series.env")) + \
-            glob.glob(os.path.join(root, "bench", "*", "series.env")):
+            glob.glob(os.path.join(root, "bench-kernels", "*", "series.env")):
         with open(env, encoding="utf-8") as f:
             m = re.search(r"^SERIES_BUILD=build/([^/\s]+)", f.read(), re.M)
             if m:
