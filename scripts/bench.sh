@@ -7,7 +7,7 @@
 # place of theirs.  results/ and the cover letters, which quote it, are
 # left alone: 'make bench-promote' copies build/bench/ into results/.
 # BENCHES="NAME..." runs a subset; the other CSVs are results/' own.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 "$TOP/scripts/deps.sh" || exit
 "$TOP/scripts/tree.sh" || exit
 

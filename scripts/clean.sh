@@ -6,7 +6,7 @@
 # clone, b4-tree, 1.5 GB: mail.sh makes it again), keeping the trees, the
 # guest userspace and ccache.  make check calls it for each series once that
 # series' steps are done when PRUNE=1 (CI's default: its disk is shared).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 case ${1:-} in -h|--help) echo "usage: clean.sh [SERIES...] (default: every series)"; exit 0 ;; esac
 [ $# -gt 0 ] || set -- $(valid_series)
 for b; do

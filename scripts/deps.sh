@@ -4,7 +4,7 @@
 # tools, each arch's QEMU and (on a host of another arch) cross compiler
 # (config/arch/), each series' base kernel source package
 # (series-*/series.env), and each arch's guest userspace.  Idempotent: a warm machine costs one dpkg query.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 
 # UPSTREAM_POOL_PKG is the source of upstream's objpool, the peer the
 # userspace harness and the benchmarks build (config/upstream-pool.env).

@@ -5,7 +5,7 @@
 # series' SERIES_BUILD, build/SERIES), with modules installed under mod/ and the selftests the guest runs under
 # kselftest/.
 # Usage: kernel.sh [--series NAME] ARCH FLAVOR [UNPATCHED]
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 arch=$1 flavor=$2 unpatched=${3:-}
 use_arch "$arch"; check_flavor "$flavor"
 obj=$(objdir "$arch" "$flavor" "$unpatched")

@@ -7,7 +7,7 @@
 # (the sender certifies the DCO), and an OBJPOOL entry of MAINTAINERS
 # that names no maintainer would get "M: sender" (scripts/lib/restamp-commits.sh; the
 # 6.1 series lists its files under KPROBES instead, so it has none).  The patches carry the project's identity and no Signed-off-by
-# (make series); an unset or placeholder sender is refused (lib.sh,
+# (make series); an unset or placeholder sender is refused (lib/harness.sh,
 # identity_problem).  b4 takes the stamped commits, the cover letter of
 # the series' 0000-cover-letter.patch and the recipients the tree's
 # scripts/get_maintainer.pl names for them (b4 prep --auto-to-cc), in a
@@ -15,9 +15,9 @@
 # b4 send (with a signing key from 'patatt genkey') from build/SERIES/b4-tree, or
 # git send-email build/SERIES/mail/*.
 # MAIL_TEST_SENDER=1 (the mail gate, when no sender is configured): the
-# fixed test sender of lib.sh instead, into build/SERIES/mail-check/; those
+# fixed test sender of lib/harness.sh instead, into build/SERIES/mail-check/; those
 # messages are undeliverable (.invalid) and only show that the series mails.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 work=$WORK/b4-tree out=$WORK/mail cover=$PATCHES/0000-cover-letter.patch
 command -v b4 >/dev/null || die "b4 is not installed; run 'make deps'"
 git -C "$TREE" rev-parse -q --verify base >/dev/null ||

@@ -6,7 +6,7 @@
 # passed on the base passes on the patched kernel.  A case that fails on the
 # base must be explained in EXPECT/exceptions.txt.
 # ARCHES limits the arches (default: all).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 status=0
 # With no patches applied, the series' tree is the base: use its own builds.
 unpatched=1

@@ -3,7 +3,7 @@
 # make tree: unpack the base kernel of the series (SERIES, its series.env) into its
 # tree (build/SERIES/linux), commit it as tag 'base', apply its patches.
 # Quick when the tree is already at the series.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 env=$(series_env "$SERIES") env=${env#$TOP/}
 t=${TREE#$TOP/} p=${PATCHES#$TOP/}
 

@@ -20,7 +20,7 @@
 #   NODES (auto|1|2: NUMA nodes; auto is 2 for an x86_64 kernel built with
 #   CONFIG_NUMA and two or more vCPUs: the test flavor, see
 #   config/numa-x86_64.config).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 arch=$1 flavor=$2; shift 2
 unpatched=
 [ "${1:-}" = -- ] || { unpatched=$1; shift; }

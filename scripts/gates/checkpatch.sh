@@ -5,7 +5,7 @@
 # but the types of config/checkpatch-ignore and of the series'
 # SERIES_CHECKPATCH_IGNORE (its own series.env's, not one it sources; it
 # says why).
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 set -- $(ls "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-')
 echo "TAP version 13"
 echo "1..$#"

@@ -19,7 +19,7 @@
 #    and when a message's measurements have no section.
 # That the exported cover letter is current is check-series' to say, with
 # the rest of the series.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 fx=$TOP/scripts/gates/fixtures
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

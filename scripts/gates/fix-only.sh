@@ -17,7 +17,7 @@
 #    this repository in its message fails harness and only it, and with
 #    its diff grown to 80 lines fails size and only it.
 # A series without SERIES_FIX_PATCHES: one case, skipped with the reason.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 fx=$TOP/scripts/gates/fixtures/fix-only
 rules="test-file harness size"
 check() { python3 "$TOP/scripts/lib/fix_only.py" --harness "$TOP" --kernel "$TREE" "$@"; }

@@ -11,7 +11,7 @@
 # for every case pinned SUCCESS, so that a reproducer that did not run
 # or skipped (no NMI, a stress that fell short, a module not built)
 # fails make check.  A base with no pinned file skips, saying so.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "TAP version 13"

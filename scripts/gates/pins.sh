@@ -9,7 +9,7 @@
 #    series (SERIES_CHECK_FLAVORS, config/flavors), each case of
 #    EXPECT/claims.txt whose suite the build runs is pinned SUCCESS in
 #    its EXPECT/pinned-ARCH-FLAVOR.txt, so that a skip fails make check.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 claims=$EXPECT/claims.txt
 out=$(
 	python3 "$TOP/scripts/lib/ktap.py" self-test 2>&1 ||

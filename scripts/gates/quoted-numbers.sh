@@ -9,7 +9,7 @@
 #    made-up summary of fixtures/: it passes; a number changed by hand
 #    (wrong-number.md), a number added without its line
 #    (unlisted-number.md) and a cell that moved under a quoted number fail.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 fx=$TOP/scripts/gates/fixtures
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

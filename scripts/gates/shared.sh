@@ -4,7 +4,7 @@
 # (SERIES_SHARED_FILES of series-*/series.env) are the same at the head of both
 # trees (their committed contents), so that the pool does not fork.  One
 # case per file or directory; a skip when the base shares nothing.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 set -- ${SERIES_SHARED_FILES:-}
 echo "TAP version 13"
 if [ $# = 0 ]; then

@@ -11,7 +11,7 @@
 #   --record: build the same objects of the unpatched base in
 #   build/SERIES/ARCH-test-unpatched (make kernel ARCH=ARCH UNPATCHED=1 first) and write
 #   EXPECT/sparse-w1-unpatched-ARCH.txt; commit that file.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 record=
 [ "${1:-}" = --record ] && { record=1; shift; }
 arch=${1:-$DEFAULT_ARCH}

@@ -15,7 +15,7 @@
 # (default: SERIES_CHECK_FLAVORS of its series-*/series.env, each on the
 # arches config/flavors names); ARCHES the arches (default: the series'
 # SERIES_CHECK_ARCHES, else all).
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/harness.sh"
 phase=${1:-all}
 case $phase in
 build|run|all|quick) ;;

@@ -8,7 +8,7 @@
 # kretprobes) the file is one '# skip: REASON' line the suite reports.
 # Written again only when the vmlinux, the tool or its tables changed.
 # Usage: kprobe-hit-list.sh [--series NAME] ARCH OBJDIR
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/harness.sh"
 arch=$1 obj=$2
 use_arch "$arch"
 out=$obj/kprobe-hit-callees.txt

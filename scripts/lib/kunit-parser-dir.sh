@@ -5,7 +5,7 @@
 # make check runs before it makes any tree: the tree's own copy when the
 # tree exists, else one extracted once into build/kunit-tool from the base
 # kernel's tarball (make deps installs it).
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/harness.sh"
 if [ -f "$TREE/tools/testing/kunit/kunit_parser.py" ]; then
 	echo "$TREE/tools/testing/kunit"
 	exit 0

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 """A script started for one series gets it as its first arguments,
-`--series NAME`: scripts/lib.sh takes them before the script's own, and
+`--series NAME`: scripts/lib/harness.sh takes them before the script's own, and
 they win over SERIES in the environment."""
 import os
 import subprocess
@@ -9,14 +9,14 @@ import unittest
 
 SCRIPTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOP = os.path.dirname(SCRIPTS)
-# A script as the harness's are: it sources lib.sh, then reads its own
+# A script as the harness's are: it sources lib/harness.sh, then reads its own
 # arguments.
-PROBE = ('. "%s/lib.sh"\n'
+PROBE = ('. "%s/lib/harness.sh"\n'
          'echo "$SERIES|${WORK#$TOP/}|$#|$*"\n' % SCRIPTS)
 
 
 def valid_series():
-    out = subprocess.run(['bash', '-c', '. "%s/lib.sh" && valid_series' % SCRIPTS],
+    out = subprocess.run(['bash', '-c', '. "%s/lib/harness.sh" && valid_series' % SCRIPTS],
                          capture_output=True, text=True, check=True)
     return out.stdout.split()
 

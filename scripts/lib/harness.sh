@@ -3,14 +3,14 @@
 # Its variables are for the scripts that source it (SC2034).
 # shellcheck shell=bash disable=SC2034
 
-TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # build/: what no base owns (guest userspace, make check's results); each
 # base's tree and kernels are in its WORK directory (below).
 BUILD=$TOP/build
 
 # The defaults (DEFAULT_SERIES, DEFAULT_ARCH) and the flavors' roles
 # (TEST_FLAVOR, SOAK_FLAVOR, BENCH_FLAVOR).
-# shellcheck source=../config/defaults.env
+# shellcheck source=../../config/defaults.env
 . "$TOP/config/defaults.env"
 
 die() { printf '%s: error: %s\n' "${0##*/}" "$*" >&2; exit 1; }
@@ -135,13 +135,13 @@ SERIES_LIST=${SERIES_LIST:-}
 export SERIES SERIES_LIST
 [ -f "$(series_env "$SERIES")" ] ||
 	die "unknown SERIES '$SERIES'; valid: $(valid_series)"
-# shellcheck source=../series-6.1/series.env
+# shellcheck source=../../series-6.1/series.env
 . "$(series_env "$SERIES")"
 PATCHES=$TOP/$SERIES_PATCHES COVER=$TOP/$SERIES_COVER EXPECT=$TOP/$SERIES_EXPECT
 WORK=$TOP/$SERIES_BUILD
 TREE=$WORK/linux
 # Upstream's pool, the peer of every series' (UPSTREAM_POOL_PKG, _TARBALL).
-# shellcheck source=../config/upstream-pool.env
+# shellcheck source=../../config/upstream-pool.env
 . "$TOP/config/upstream-pool.env"
 # The KTAP parser scripts/lib/ktap.py uses: KUNIT_DIR when the user sets
 # it, else this series' tree's own.  KUNIT_DIR_OF_TREE marks the derived
@@ -154,7 +154,7 @@ export KUNIT_DIR KUNIT_DIR_OF_TREE
 # use_arch ARCH: check ARCH and load its facts (ARCH_* variables).
 use_arch() {
 	[ -f "$TOP/config/arch/$1.sh" ] || die "unknown ARCH '$1'; valid: $(valid_arches)"
-	# shellcheck source=../config/arch/x86_64.sh
+	# shellcheck source=../../config/arch/x86_64.sh
 	. "$TOP/config/arch/$1.sh"
 }
 # arch_fact ARCH KEY: one fact of ARCH (its ARCH_KEY), without loading it.
