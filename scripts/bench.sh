@@ -133,7 +133,7 @@ while IFS='|' read -r name arches kernels boots settings context cmd; do
 	say "benchmark $name${settings:+ ($settings)}"
 	t0=$(date +%s)
 	if [ "$arches" = host ]; then
-		"$TOP/scripts/bench/$name.sh" "$out" || die "benchmark $name failed; nothing written to build/bench"
+		"$TOP/scripts/host-bench/$name.sh" "$out" || die "benchmark $name failed; nothing written to build/bench"
 	else
 		run_line "$name" "$arches" "$kernels" "$boots" "$settings" "$context" "$cmd"
 	fi
