@@ -330,6 +330,20 @@ find_herd7() {
 	return 1
 }
 
+# tap_merge: one TAP stream from several on stdin, with bare "ok NAME" and
+# "not ok NAME" lines among them: their version and plan lines dropped,
+# every case numbered anew in order, diagnostics kept; prints its own
+# version and plan first.
+tap_merge() {
+	local out
+	out=$(grep -v '^TAP version\|^1\.\.')
+	echo "TAP version 13"
+	echo "1..$(grep -c '^\(not \)\{0,1\}ok ' <<<"$out")"
+	awk '/^(not )?ok [0-9]+ / { n++; sub(/ [0-9]+ /, " " n " "); print; next }
+		/^(not )?ok / { n++; sub(/ok /, "ok " n " "); print; next }
+		{ print }' <<<"$out"
+}
+
 # tap_lines: TAP's plan and cases from a gate's own lines on stdin: "ok
 # NAME..." and "FAIL NAME..." are cases, numbered in order ("FAIL" becomes
 # "not ok"); any other line is a diagnostic.  The caller prints "TAP
