@@ -18,7 +18,7 @@ unpatched := $(if $(filter-out 0,$(UNPATCHED)),1)
 
 S := scripts
 
-.PHONY: help deps tree series check-series kernel vm check quick bench bench-promote soak clean record-base check-bisect mail
+.PHONY: help deps tree series check-series kernel vm check quick bench bench-promote soak clean record-unpatched check-bisect mail
 
 ##@ Targets
 help: ## this list
@@ -57,8 +57,8 @@ bench-promote: ## copy the last make bench (build/bench/) into results/; then ma
 soak: tree ## long stress runs of ARCH/FLAVOR (default DEFAULT_ARCH, SOAK_FLAVOR) into build/soak.md
 	@$(S)/soak.sh
 
-record-base: deps tree ## record the unpatched base's suite results in the series' expect/
-	@$(S)/record-base.sh
+record-unpatched: deps tree ## record the unpatched kernel's suite results in the series' expect/
+	@$(S)/record-unpatched.sh
 
 check-bisect: tree ## build every prefix of the series on ARCHES
 	@$(S)/check-bisect.sh
@@ -73,7 +73,7 @@ clean: ## remove every series' kernel builds, or SERIES_LIST's (keeps the trees 
 # SERIES       the series a target works on (series-*/series.env); default DEFAULT_SERIES of config/defaults.env
 # SERIES_LIST  the series make check and make clean work on; default all
 # ARCH         the arch of single-arch targets (config/arch/*.sh); default DEFAULT_ARCH
-# ARCHES       the arches of multi-arch targets (check, check-bisect, record-base); default all
+# ARCHES       the arches of multi-arch targets (check, check-bisect, record-unpatched); default all
 # FLAVOR       the kernel flavor (config/flavors); default TEST_FLAVOR (soak: SOAK_FLAVOR)
 # FLAVORS      the flavors make check runs; default the series' SERIES_CHECK_FLAVORS
 # PRUNE=1      make check removes each series' kernel builds when its steps are done (CI's default)

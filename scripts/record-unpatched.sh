@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# make record-base: build the unpatched base (UNPATCHED=1) for each arch, run the
+# make record-unpatched: build the unpatched base (UNPATCHED=1) for each arch, run the
 # same guest suites as make check, and record every case's status in
 # EXPECT/unpatched-<arch>.txt.  make check then requires that every case that
 # passed on the base passes on the patched kernel.  A case that fails on the
@@ -20,7 +20,7 @@ for arch in ${ARCHES:-$(valid_arches)}; do
 	out=$EXPECT/unpatched-$arch.txt
 	{
 		echo "# Cases of the $TEST_FLAVOR flavor's suites (config/flavors) on the unpatched base ($arch),"
-		echo "# recorded by 'make record-base' on $(date -u +%Y-%m-%d)."
+		echo "# recorded by 'make record-unpatched' on $(date -u +%Y-%m-%d)."
 		"$TOP/scripts/lib/ktap.py" cases "$res"
 	} >"$out.tmp" && mv "$out.tmp" "$out"
 	while read -r case st; do
