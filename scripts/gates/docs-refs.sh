@@ -3,7 +3,8 @@
 # TAP: the docs and comments name only what exists (scripts/lib/docs_refs.py,
 # whose docstring has the rules): paths (under build/: a series' build
 # directory or what the scripts write there), patches by number (of a
-# named series, which has it, touching the file named beside), make targets, make help's
+# named series, which has it, touching the file named beside), a series
+# README's list of its patches (an item per patch), make targets, make help's
 # variables, README and docs/harness.md sections, benchmarks, and every
 # variable a script reads is one make help lists.
 #  - docs/*: README.md, docs/, each series' README and expect/README, and
@@ -62,9 +63,10 @@ control stale-patch-number.sh "series-6.1 patch 4 does not touch lib/objpool_kun
 control stale-patch-number.sh "series-6.1 has 11 patches: no patch 40"
 control stale-patch-number.sh "patch 2 of which series?"
 control wrapped-section.sh 'docs/design.md has no section "A section that moved away"'
+control series-6.1/README "its list of the patches has items 1, 2, series-6.1 has 11 patches"
 n=$((n + 1))
 if [ -z "$bad" ]; then
-	echo "ok $n - control: 15 made-up mistakes caught, the good text passes"
+	echo "ok $n - control: 16 made-up mistakes caught, the good text passes"
 else
 	echo "not ok $n - control: the checker missed:$bad"
 fi

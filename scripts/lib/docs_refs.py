@@ -25,6 +25,10 @@ comment lines are read) and prints one TAP case per FILE:
     "the NAME series' patch N"; in series-NAME/ itself, "patch N" alone),
     which has that patch; a kernel file named on the same line that the
     series touches is one that patch touches;
+  - a series' README (series-NAME/README) that lists its patches, a
+    numbered list (' N. ' items) after the paragraph that starts "The
+    patches", has an item per patch of series-NAME/patches/, 1 to their
+    count, in order;
   - every path under build/ starts with a series' build directory (the
     SERIES_BUILD of a series.env) or with what a script writes under $BUILD
     itself (guest-bin, bench...); a placeholder stands for any;
@@ -230,6 +234,35 @@ def patch_ref_problems(line, own, patches):
     return problems
 
 
+LIST_ITEM_RE = re.compile(r"^ {0,2}(\d+)\. ")
+
+
+def patch_list_problems(lines, name, patches):
+    """What is wrong with the list of patches of series NAME's README
+    (LINES): the numbered list after the paragraph that starts "The
+    patches" must number that series' patches, one item each, in order."""
+    start = next((i for i, l in enumerate(lines) if l.startswith("The patches")), None)
+    if start is None or name not in patches:
+        return []
+    i = start
+    while i < len(lines) and lines[i].strip():      # the paragraph
+        i += 1
+    while i < len(lines) and not lines[i].strip():  # the blank lines after it
+        i += 1
+    items = []
+    while i < len(lines) and lines[i].strip():      # the list
+        m = LIST_ITEM_RE.match(lines[i])
+        if m:
+            items.append(int(m.group(1)))
+        i += 1
+    count = len(patches[name])
+    if items == list(range(1, count + 1)):
+        return []
+    return ["line %d: its list of the patches has items %s, series-%s has %d patches: "
+            "an item per patch, 1 to %d, in order" %
+            (start + 1, ", ".join(map(str, items)) or "none", name, count, count)]
+
+
 def env_files(root):
     """The names of the repository's settings files (*.env)."""
     names = set()
@@ -296,6 +329,9 @@ def check_file(path, root, tgts, helptext, bench_names, env_names=None, build_na
         for m in ENV_FILE_RE.finditer(line):
             if env_names is not None and m.group(1) not in env_names:
                 problems.append("%s: settings file %s does not exist" % (where, m.group(1)))
+    readme = re.search(r"(?:^|/)series-([^/]+)/README$", path.replace(os.sep, "/"))
+    if readme and patches is not None:
+        problems += patch_list_problems(text_of(path), readme.group(1), patches)
     # A section may be cited across a wrapped line: read the text whole.
     whole = " ".join(COMMENT_MARK.sub("", line) for line in text_of(path))
     for m in SECTION_RE.finditer(re.sub(r"\s+", " ", whole)):
