@@ -2,17 +2,15 @@
 # objpool: the harness around the patch series (series-*/, one per base kernel).
 # 'make help' lists the targets and the variables; README.md explains them.
 
-# BASE_KERNEL, BASES and BASE are accepted for SERIES, SERIES_LIST and
-# UNPATCHED (scripts/lib.sh resolves the first two).
 # DEFAULT_SERIES, DEFAULT_ARCH, TEST_FLAVOR, SOAK_FLAVOR, BENCH_FLAVOR.
 include $(dir $(lastword $(MAKEFILE_LIST)))config/defaults.env
-SERIES ?= $(or $(BASE_KERNEL),$(DEFAULT_SERIES))
-SERIES_LIST ?= $(BASES)
+SERIES ?= $(DEFAULT_SERIES)
+SERIES_LIST ?=
 ARCH ?= $(DEFAULT_ARCH)
 ARCHES ?=
 FLAVOR ?=
 FLAVORS ?=
-UNPATCHED ?= $(BASE)
+UNPATCHED ?=
 CMD ?=
 export SERIES SERIES_LIST ARCH ARCHES FLAVOR FLAVORS
 # kernel and vm: UNPATCHED=1 is their third argument; unset or 0, none.
@@ -20,7 +18,7 @@ unpatched := $(if $(filter-out 0,$(UNPATCHED)),1)
 
 S := scripts
 
-.PHONY: help deps tree series check-series kernel vm check quick bench bench-promote soak clean record-base check-bisect mail
+.PHONY: help deps tree series check-series kernel vm check quick bench bench-promote soak clean record-unpatched check-bisect mail
 
 ##@ Targets
 help: ## this list
@@ -59,8 +57,8 @@ bench-promote: ## copy the last make bench (build/bench/) into results/; then ma
 soak: tree ## long stress runs of ARCH/FLAVOR (default DEFAULT_ARCH, SOAK_FLAVOR) into build/soak.md
 	@$(S)/soak.sh
 
-record-base: deps tree ## record the unpatched base's suite results in the series' expect/
-	@$(S)/record-base.sh
+record-unpatched: deps tree ## record the unpatched kernel's suite results in the series' expect/
+	@$(S)/record-unpatched.sh
 
 check-bisect: tree ## build every prefix of the series on ARCHES
 	@$(S)/check-bisect.sh
@@ -72,14 +70,14 @@ clean: ## remove every series' kernel builds, or SERIES_LIST's (keeps the trees 
 	@$(S)/clean.sh $(SERIES_LIST)
 
 ##@ Variables (make VAR=value TARGET, or VAR=value make TARGET)
-# SERIES       the series a target works on (series-*/series.env); default DEFAULT_SERIES of config/defaults.env; old name BASE_KERNEL
-# SERIES_LIST  the series make check and make clean work on; default all; old name BASES
+# SERIES       the series a target works on (series-*/series.env); default DEFAULT_SERIES of config/defaults.env
+# SERIES_LIST  the series make check and make clean work on; default all
 # ARCH         the arch of single-arch targets (config/arch/*.sh); default DEFAULT_ARCH
-# ARCHES       the arches of multi-arch targets (check, check-bisect, record-base); default all
+# ARCHES       the arches of multi-arch targets (check, check-bisect, record-unpatched); default all
 # FLAVOR       the kernel flavor (config/flavors); default TEST_FLAVOR (soak: SOAK_FLAVOR)
-# FLAVORS      the flavors make check runs; default the series' BASE_CHECK_FLAVORS
+# FLAVORS      the flavors make check runs; default the series' SERIES_CHECK_FLAVORS
 # PRUNE=1      make check removes each series' kernel builds when its steps are done (CI's default)
-# UNPATCHED=1  kernel, vm: the base without the series' patches (7.2-rfc: 7.2 with its fixes); old name BASE=1
+# UNPATCHED=1  kernel, vm: the base without the series' patches (7.2-rfc: 7.2 with its fixes)
 # CMD          the guest command of make vm
 # BENCHES      the benchmarks make bench runs (names of config/benches)
 # BISECT_FROM  check-bisect: start at patch N (default 1)
@@ -91,7 +89,7 @@ clean: ## remove every series' kernel builds, or SERIES_LIST's (keeps the trees 
 # MODEL_PIN=1 USERSPACE_PIN=1   rewrite expect/host-*.txt from a model or userspace run
 # SOAK_SECONDS the length of each make soak stress (600)
 # BENCH_US_SCENARIOS BENCH_US_PAIRS BENCH_US_SECONDS   the userspace benchmark's matrix
-# BASE_NMI_CONTROL=0   make check without the NMI control (a series whose series.env turns it on)
+# SERIES_NMI_CONTROL=0   make check without the NMI control (a series whose series.env turns it on)
 # NMI_CONTROL_TIMEOUT NMI_CONTROL_WAIT NMI_STALL_SECONDS   the NMI control's guest (scripts/lib/nmi-control.sh)
 # POP_ORDER_CPUS POP_ORDER_SECONDS   the pop-order gate's userspace stress: threads, seconds a run
 # MUTANT_CASES MUTANT_PASSES MUTANT_TIMEOUT   the objpool-userspace gate's mutants: cases, passes over them (5), seconds a run (30)

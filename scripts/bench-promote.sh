@@ -4,7 +4,7 @@
 # CSVs, summary.md and plots) into results/.  The cover letters quote
 # results/summary.md, so re-export each series afterwards ('make series
 # [SERIES=...]') and commit results/ with the patches.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 src=$BUILD/bench
 [ -f "$src/summary.md" ] || die "no $src/summary.md: run 'make bench' first"
 cp "$src"/* "$TOP/results/"

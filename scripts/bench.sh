@@ -7,7 +7,7 @@
 # place of theirs.  results/ and the cover letters, which quote it, are
 # left alone: 'make bench-promote' copies build/bench/ into results/.
 # BENCHES="NAME..." runs a subset; the other CSVs are results/' own.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 "$TOP/scripts/deps.sh" || exit
 "$TOP/scripts/tree.sh" || exit
 
@@ -21,10 +21,10 @@ done
 selected() { case " $benches " in *" $1 "*) ;; *) return 1 ;; esac; }
 
 # line_series SETTINGS: the series whose kernels a line boots (a SERIES=
-# setting, or its former name BASE_KERNEL=, or this run's).  line_flavor
+# setting, or this run's).  line_flavor
 # SETTINGS: the flavor of the kernels it boots (a FLAVOR= setting, or
 # BENCH_FLAVOR).
-line_series() { local s; for s in $1; do case $s in SERIES=*|BASE_KERNEL=*) echo "${s#*=}"; return ;; esac; done; echo "$SERIES"; }
+line_series() { local s; for s in $1; do case $s in SERIES=*) echo "${s#*=}"; return ;; esac; done; echo "$SERIES"; }
 line_flavor() { local s; for s in $1; do case $s in FLAVOR=*) echo "${s#*=}"; return ;; esac; done; echo "$BENCH_FLAVOR"; }
 
 # The bench kernels the selected lines boot, with their series' trees.
@@ -40,17 +40,17 @@ done || exit
 
 out=$WORK/bench-out
 rm -rf "$out" && mkdir -p "$out"
-# boot_bench RES ARCH BASE SETTINGS CMD: one boot of the bench kernel running
+# boot_bench RES ARCH UNPATCHED SETTINGS CMD: one boot of the bench kernel running
 # CMD, results in RES.  A guest that fails is booted again, up to 3 boots,
 # the failed boots' results kept in RES.first and RES.second: a benchmark
 # wants numbers, and TCG guests on this 2-core host have crashed for
 # reasons of their own (config/benches, memory-7.2-rfc).  Tests never retry.
 boot_bench() {
-	local res=$1 arch=$2 base=$3 settings=$4 cmd=$5 try keep
+	local res=$1 arch=$2 unpatched=$3 settings=$4 cmd=$5 try keep
 	rm -rf "$res" "$res.first" "$res.second"
 	for try in first second third; do
 		# shellcheck disable=SC2086
-		env ${settings//BASE_KERNEL=/SERIES=} RESULTS="$res" "$TOP/scripts/vm.sh" "$arch" "$(line_flavor "$settings")" $base -- \
+		env $settings RESULTS="$res" "$TOP/scripts/vm.sh" "$arch" "$(line_flavor "$settings")" $unpatched -- \
 			"$cmd >/results/bench.csv" </dev/null && return
 		[ "$try" = third ] && return 1
 		keep=$res.$try
@@ -64,14 +64,14 @@ boot_bench() {
 # OUT/NAME.csv after the CONTEXT columns (the header once per benchmark).
 run_line() {
 	local name=$1 arches=$2 kernels=$3 boots=$4 settings=$5 context=$6 cmd=$7
-	local csv=$out/$name.csv arch kernel run res base facts
+	local csv=$out/$name.csv arch kernel run res unpatched facts
 	[ "$settings" = - ] && settings=
 	for arch in $arches; do
 		for kernel in $kernels; do
-			base=; [ "$kernel" = base ] && base=1
+			unpatched=; [ "$kernel" = base ] && unpatched=1
 			for run in $(seq "$boots"); do
 				res=$WORK/results/bench-$name-$arch-$kernel-$run
-				boot_bench "$res" "$arch" "$base" "$settings" "$cmd" ||
+				boot_bench "$res" "$arch" "$unpatched" "$settings" "$cmd" ||
 					die "$name: the $arch $kernel guest failed 3 times (run $run, $settings); see $(vm_fact "$res" console), $res.first/ and $res.second/"
 				[ "$(wc -l <"$res/bench.csv")" -ge 2 ] ||
 					die "$name: the $arch $kernel guest printed no rows; see $res/bench.csv and $(vm_fact "$res" console)"
@@ -87,15 +87,15 @@ run_line() {
 }
 # series_state NAME: the state of the series a SERIES=NAME kernel is
 # built from, for the 'series' context column: NAME@COMMIT per series (its
-# own, then its BASE_PARENT's), COMMIT the repository's last commit of its
+# own, then its SERIES_PARENT's), COMMIT the repository's last commit of its
 # patches, '+dirty' when they differ from it.
 series_state() {
 	local b=$1 dir st=
 	while [ -n "$b" ]; do
-		dir=$(. "$(series_env "$b")" && echo "$BASE_PATCHES")
+		dir=$(. "$(series_env "$b")" && echo "$SERIES_PATCHES")
 		st+="${st:++}$b@$(git -C "$TOP" log -1 --format=%h -- "$dir")"
 		[ -z "$(git -C "$TOP" status --porcelain -- "$dir")" ] || st+=-dirty
-		b=$(. "$(series_env "$b")" && echo "${BASE_PARENT:-}")
+		b=$(. "$(series_env "$b")" && echo "${SERIES_PARENT:-}")
 	done
 	echo "$st"
 }
@@ -133,7 +133,7 @@ while IFS='|' read -r name arches kernels boots settings context cmd; do
 	say "benchmark $name${settings:+ ($settings)}"
 	t0=$(date +%s)
 	if [ "$arches" = host ]; then
-		"$TOP/scripts/bench/$name.sh" "$out" || die "benchmark $name failed; nothing written to build/bench"
+		"$TOP/scripts/host-bench/$name.sh" "$out" || die "benchmark $name failed; nothing written to build/bench"
 	else
 		run_line "$name" "$arches" "$kernels" "$boots" "$settings" "$context" "$cmd"
 	fi

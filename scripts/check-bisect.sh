@@ -44,7 +44,7 @@
 # BISECT_TREE, BISECT_OBJ and BISECT_PATCHES replace the base's tree, the
 # object directory and its patches directory (the control,
 # scripts/gates/bisect.sh, runs this script on a small made-up tree).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 
 if [ $# = 0 ]; then
 	status=0

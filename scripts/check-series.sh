@@ -4,7 +4,7 @@
 # its tree (TREE, base..HEAD) differ, or when the cover letter is stale
 # (its shortlog, or numbers that no longer match results/summary.md): the
 # one judge of "the patches are current", cover letter included.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 # --quiet: no output, only the status; --patches: ignore the cover letter
 # (not even made: make tree's check reads nothing of results/);
 # --tap: the two verdicts (the patches, the cover letter) as TAP, for the

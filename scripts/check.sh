@@ -6,7 +6,7 @@
 # over all test cases of all series and exits non-zero on a failure.  ARCHES
 # and FLAVORS limit each series' runs (FLAVORS=test leaves the sanitizer flavors
 # out of a quick local run).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 series_list=${SERIES_LIST:-$(checked_series)}
 for b in $series_list; do
 	[ -f "$(series_env "$b")" ] || die "unknown series '$b' in SERIES_LIST; valid: $(valid_series)"
@@ -38,7 +38,7 @@ status=0
 # series (host gates, guest suites) waits for its build phase and runs in
 # the foreground, its build phase's output printed first: the log reads
 # one series at a time.
-# Each series judges its KUnit output with its own tree's parser (lib.sh
+# Each series judges its KUnit output with its own tree's parser (lib/harness.sh
 # derives KUNIT_DIR for each series unless the user set it).
 lanes=$BUILD/check-lanes
 rm -rf "$lanes" && mkdir -p "$lanes"

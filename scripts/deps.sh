@@ -4,7 +4,7 @@
 # tools, each arch's QEMU and (on a host of another arch) cross compiler
 # (config/arch/), each series' base kernel source package
 # (series-*/series.env), and each arch's guest userspace.  Idempotent: a warm machine costs one dpkg query.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 
 # UPSTREAM_POOL_PKG is the source of upstream's objpool, the peer the
 # userspace harness and the benchmarks build (config/upstream-pool.env).
@@ -20,18 +20,18 @@ for a in $(valid_arches); do
 done
 # Each base at the version its series was made on; the version may have
 # left the archive, then whatever is there (tree.sh says so).
-# A base from another suite (BASE_SUITE) is fetched below instead.
+# A base from another suite (SERIES_BASE_SUITE) is fetched below instead.
 bases= fetch=
 for b in $(valid_series); do
-	BASE_SUITE=
+	SERIES_BASE_SUITE=
 	# A base on another base's series has that base's source.
-	grep -q '^BASE_PARENT=' "$(series_env "$b")" && continue
-	eval "$(grep -E '^BASE_(PKG|VERSION|SUITE)=' "$(series_env "$b")")"
-	if [ -n "$BASE_SUITE" ]; then
+	grep -q '^SERIES_PARENT=' "$(series_env "$b")" && continue
+	eval "$(grep -E '^SERIES_BASE_(PKG|VERSION|SUITE)=' "$(series_env "$b")")"
+	if [ -n "$SERIES_BASE_SUITE" ]; then
 		fetch="$fetch $b"
 		continue
 	fi
-	dpkg-query -W -f '${Version}' "$BASE_PKG" >/dev/null 2>&1 || bases="$bases $BASE_PKG=$BASE_VERSION"
+	dpkg-query -W -f '${Version}' "$SERIES_BASE_PKG" >/dev/null 2>&1 || bases="$bases $SERIES_BASE_PKG=$SERIES_BASE_VERSION"
 done
 
 missing=$(dpkg-query -W -f '${Package} ${Status}\n' $pkgs 2>/dev/null |
@@ -73,7 +73,7 @@ done
 
 # A base from another suite than the host's (7.2 from sid): its source
 # package is downloaded with apt-get download and unpacked with dpkg -x into
-# BASE_UNPACKED, never installed.  Installing it would pull that suite's
+# SERIES_BASE_UNPACKED, never installed.  Installing it would pull that suite's
 # binutils and xz-utils into a bookworm host (it depends on both), and a sid
 # entry in the system's apt sources would offer every sid package to the
 # next apt-get upgrade.  So apt reads a source list of its own, with its
@@ -82,32 +82,32 @@ done
 for b in $fetch; do
 	(
 	. "$(series_env "$b")"
-	[ -f "$BASE_TARBALL" ] && exit 0
-	[ "$(id -u)" = 0 ] || die "$BASE_TARBALL is missing; run make deps as root to fetch $BASE_PKG $BASE_VERSION from $BASE_SUITE"
-	apt=/var/cache/objpool/apt-$BASE_SUITE
+	[ -f "$SERIES_BASE_TARBALL" ] && exit 0
+	[ "$(id -u)" = 0 ] || die "$SERIES_BASE_TARBALL is missing; run make deps as root to fetch $SERIES_BASE_PKG $SERIES_BASE_VERSION from $SERIES_BASE_SUITE"
+	apt=/var/cache/objpool/apt-$SERIES_BASE_SUITE
 	mkdir -p "$apt/sources" "$apt/lists/partial" "$apt/cache/archives/partial"
-	cat >"$apt/sources/$BASE_SUITE.sources" <<-EOS
+	cat >"$apt/sources/$SERIES_BASE_SUITE.sources" <<-EOS
 		Types: deb
 		URIs: http://deb.debian.org/debian
-		Suites: $BASE_SUITE
+		Suites: $SERIES_BASE_SUITE
 		Components: main
 		Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 	EOS
 	opts=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$apt/sources"
 	      -o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache"
 	      -o Dir::State::Status=/dev/null)
-	say "fetching $BASE_PKG $BASE_VERSION from $BASE_SUITE"
+	say "fetching $SERIES_BASE_PKG $SERIES_BASE_VERSION from $SERIES_BASE_SUITE"
 	apt-get "${opts[@]}" update -qq ||
-		die "apt-get update of $BASE_SUITE failed; check the network"
+		die "apt-get update of $SERIES_BASE_SUITE failed; check the network"
 	tmp=$(mktemp -d) && chmod 755 "$tmp"	# apt's sandbox user writes there
-	(cd "$tmp" && apt-get "${opts[@]}" download -qq "$BASE_PKG=$BASE_VERSION") ||
-		die "cannot download $BASE_PKG=$BASE_VERSION from $BASE_SUITE (has it left the archive? update $(series_env "$b"))"
-	echo "$BASE_DEB_SHA256  $(ls "$tmp"/*.deb)" | sha256sum -c --quiet ||
-		die "the downloaded $BASE_PKG does not match BASE_DEB_SHA256 in $(series_env "$b")"
-	rm -rf "$BASE_UNPACKED.tmp" && dpkg -x "$tmp"/*.deb "$BASE_UNPACKED.tmp" &&
-		mv "$BASE_UNPACKED.tmp" "$BASE_UNPACKED" || die "cannot unpack $BASE_PKG into $BASE_UNPACKED"
+	(cd "$tmp" && apt-get "${opts[@]}" download -qq "$SERIES_BASE_PKG=$SERIES_BASE_VERSION") ||
+		die "cannot download $SERIES_BASE_PKG=$SERIES_BASE_VERSION from $SERIES_BASE_SUITE (has it left the archive? update $(series_env "$b"))"
+	echo "$SERIES_BASE_DEB_SHA256  $(ls "$tmp"/*.deb)" | sha256sum -c --quiet ||
+		die "the downloaded $SERIES_BASE_PKG does not match SERIES_BASE_DEB_SHA256 in $(series_env "$b")"
+	rm -rf "$SERIES_BASE_UNPACKED.tmp" && dpkg -x "$tmp"/*.deb "$SERIES_BASE_UNPACKED.tmp" &&
+		mv "$SERIES_BASE_UNPACKED.tmp" "$SERIES_BASE_UNPACKED" || die "cannot unpack $SERIES_BASE_PKG into $SERIES_BASE_UNPACKED"
 	rm -rf "$tmp"
-	[ -f "$BASE_TARBALL" ] || die "$BASE_PKG has no $BASE_TARBALL"
+	[ -f "$SERIES_BASE_TARBALL" ] || die "$SERIES_BASE_PKG has no $SERIES_BASE_TARBALL"
 	) || exit
 done
 

@@ -11,7 +11,7 @@ awk '
 	/^[a-z-]+:.*## / {
 		name = $0; sub(/:.*/, "", name)
 		text = $0; sub(/.*## /, "", text)
-		printf "  %-14s %s\n", name, text
+		printf "  %-16s %s\n", name, text
 	}' "$1"
 printf '\nDefaults (config/defaults.env)\n'
 grep -E '^[A-Z_]+=' "$(dirname "$0")/../config/defaults.env" | sed 's/^/  /'

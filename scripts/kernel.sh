@@ -1,22 +1,22 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # make kernel: build ARCH/FLAVOR of the series' tree (or of the unpatched
-# base with UNPATCHED=1) into <work>/<arch>-<flavor>[-base]/ (<work>: the
-# series' BASE_BUILD, build/SERIES), with modules installed under mod/ and the selftests the guest runs under
+# base with UNPATCHED=1) into <work>/<arch>-<flavor>[-unpatched]/ (<work>: the
+# series' SERIES_BUILD, build/SERIES), with modules installed under mod/ and the selftests the guest runs under
 # kselftest/.
 # Usage: kernel.sh [--series NAME] ARCH FLAVOR [UNPATCHED]
-. "$(dirname "$0")/lib.sh"
-arch=$1 flavor=$2 base=${3:-}
+. "$(dirname "$0")/lib/harness.sh"
+arch=$1 flavor=$2 unpatched=${3:-}
 use_arch "$arch"; check_flavor "$flavor"
-obj=$(objdir "$arch" "$flavor" "$base")
+obj=$(objdir "$arch" "$flavor" "$unpatched")
 src=$TREE
-# The base of a series on another's (BASE_PARENT) is that series' head,
+# The base of a series on another's (SERIES_PARENT) is that series' head,
 # built by this script started afresh for it (docs/design.md, "A series
 # is an argument").
-if [ -n "$base" ] && [ -n "${BASE_PARENT:-}" ]; then
-	exec "$0" --series "$BASE_PARENT" "$arch" "$flavor"
+if [ -n "$unpatched" ] && [ -n "${SERIES_PARENT:-}" ]; then
+	exec "$0" --series "$SERIES_PARENT" "$arch" "$flavor"
 fi
-if [ -n "$base" ]; then
+if [ -n "$unpatched" ]; then
 	src=$WORK/linux-base
 	if [ ! -d "$src" ]; then
 		git -C "$TREE" worktree add -q --detach "$src" base ||
@@ -32,21 +32,21 @@ mkdir -p "$(dirname "$obj")"
 exec 9>"$obj.lock"
 flock -n 9 || { say "waiting for another build of ${obj#$TOP/} to end"; flock 9; }
 
-# The base never changes: a complete base build of the same config is kept.
-if [ -n "$base" ] && [ -f "$obj/.complete" ] &&
+# The base never changes: a complete unpatched build of the same config is kept.
+if [ -n "$unpatched" ] && [ -f "$obj/.complete" ] &&
    [ "$(cat "$obj/.fragments" 2>/dev/null)" = "$(config_stamp "$arch" "$flavor" "$src")" ]; then
-	say "$arch-$flavor (base) is built"
+	say "$arch-$flavor (unpatched) is built"
 	exit 0
 fi
 
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fragments" 2>/dev/null)" != "$(config_stamp "$arch" "$flavor" "$src")" ]; then
-	say "configuring $arch-$flavor${base:+ (base)}"
+	say "configuring $arch-$flavor${unpatched:+ (unpatched)}"
 	"$TOP/scripts/lib/kconfig.sh" "$arch" "$flavor" "$src" "$obj" || exit
 fi
 
 jobs=$(nproc)
 log=$obj/build.log
-say "building $arch-$flavor${base:+ (base)} with $jobs jobs (log: ${log#$TOP/})"
+say "building $arch-$flavor${unpatched:+ (unpatched)} with $jobs jobs (log: ${log#$TOP/})"
 start=$(date +%s)
 # The selftests the guest runs: ftrace's, and the series' own once it has them.
 targets=ftrace
@@ -81,4 +81,4 @@ secs=$(( $(date +%s) - start ))
 echo "$secs" >"$obj/.build-seconds"
 [ -f "$obj/.first-build-seconds" ] || echo "$secs" >"$obj/.first-build-seconds"
 touch "$obj/.complete"
-say "built $ARCH_IMAGE of $arch-$flavor${base:+ (base)} in $secs s"
+say "built $ARCH_IMAGE of $arch-$flavor${unpatched:+ (unpatched)} in $secs s"

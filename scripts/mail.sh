@@ -7,7 +7,7 @@
 # (the sender certifies the DCO), and an OBJPOOL entry of MAINTAINERS
 # that names no maintainer would get "M: sender" (scripts/lib/restamp-commits.sh; the
 # 6.1 series lists its files under KPROBES instead, so it has none).  The patches carry the project's identity and no Signed-off-by
-# (make series); an unset or placeholder sender is refused (lib.sh,
+# (make series); an unset or placeholder sender is refused (lib/harness.sh,
 # identity_problem).  b4 takes the stamped commits, the cover letter of
 # the series' 0000-cover-letter.patch and the recipients the tree's
 # scripts/get_maintainer.pl names for them (b4 prep --auto-to-cc), in a
@@ -15,9 +15,9 @@
 # b4 send (with a signing key from 'patatt genkey') from build/SERIES/b4-tree, or
 # git send-email build/SERIES/mail/*.
 # MAIL_TEST_SENDER=1 (the mail gate, when no sender is configured): the
-# fixed test sender of lib.sh instead, into build/SERIES/mail-check/; those
+# fixed test sender of lib/harness.sh instead, into build/SERIES/mail-check/; those
 # messages are undeliverable (.invalid) and only show that the series mails.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 work=$WORK/b4-tree out=$WORK/mail cover=$PATCHES/0000-cover-letter.patch
 command -v b4 >/dev/null || die "b4 is not installed; run 'make deps'"
 git -C "$TREE" rev-parse -q --verify base >/dev/null ||
@@ -67,8 +67,8 @@ chmod +x "$WORK/b4-editor.sh"
 
 {
 	b4 prep --enroll base &&
-	# An RFC series (BASE_SUBJECT_PREFIX "RFC PATCH"): b4's RFC prefix.
-	case ${BASE_SUBJECT_PREFIX:-PATCH} in RFC*) b4 prep --set-prefixes RFC ;; esac &&
+	# An RFC series (SERIES_SUBJECT_PREFIX "RFC PATCH"): b4's RFC prefix.
+	case ${SERIES_SUBJECT_PREFIX:-PATCH} in RFC*) b4 prep --set-prefixes RFC ;; esac &&
 	EDITOR=$WORK/b4-editor.sh b4 prep --edit-cover &&
 	b4 prep --auto-to-cc &&
 	b4 send --no-sign -o "$out"
@@ -82,12 +82,12 @@ for id in $(sed -n 's/^Fixes: \([0-9a-f]\{12,40\}\) .*/\1/p' "$PATCHES"/[0-9][0-
 	git -C "$TREE" cat-file -e "$id^{commit}" 2>/dev/null ||
 		say "not in the recipients: the author and signers of $id (Fixes:), which a tree without history cannot look up; run get_maintainer.pl on the messages in a mainline clone"
 done
-# A series on top of this one (BASE_PARENT, the 7.2 RFC on the 7.2 fix)
+# A series on top of this one (SERIES_PARENT, the 7.2 RFC on the 7.2 fix)
 # is mailed on its own, after this one: make mail SERIES=7.2 writes
 # both, each into its own build directory.
 [ -n "${MAIL_TEST_SENDER:-}" ] && exit 0
 for b in $(checked_series); do
-	grep -qx "BASE_PARENT=$SERIES" "$(series_env "$b")" || continue
+	grep -qx "SERIES_PARENT=$SERIES" "$(series_env "$b")" || continue
 	say "the $b series, on top of this one"
 	"$TOP/scripts/tree.sh" --series "$b" && "$TOP/scripts/mail.sh" --series "$b" || exit
 done

@@ -7,11 +7,11 @@
 # config/post-build-gates, the guest suites).  A few minutes once the tree
 # exists.  Writes the series' results-quick/ (make check's results/ is left
 # alone); ends "N passed, N failed, N skipped", non-zero on a failure.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 say "self-tests of the harness's tools"
 "$TOP/scripts/tests/run.sh" || die "the harness's own tools fail their self-tests (above): fix them before anything they judge"
 # This lane checks one series: the gates it shares with another
-# (BASE_SHARED_GATES) run here, on that series' tree, as when make check
+# (SERIES_SHARED_GATES) run here, on that series' tree, as when make check
 # leaves that series out.
 SERIES_LIST=$SERIES "$TOP/scripts/lib/check-one-series.sh" --series "$SERIES" quick
 status=$?

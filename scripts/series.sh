@@ -4,7 +4,7 @@
 # (build/SERIES/linux) to its patches directory (series-SERIES/patches/),
 # with a cover letter made from its COVER/cover-letter.txt.  Only replaces the patches
 # once the export worked.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 [ -z "$(git -C "$TREE" status --porcelain --untracked-files=no)" ] ||
 	die "${TREE#$TOP/} has uncommitted changes; commit them (one commit per patch) first"
 tmp=$(mktemp -d "$WORK/series.XXXXXX")

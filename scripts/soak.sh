@@ -14,7 +14,7 @@
 # (the same NMI stress on upstream's objpool must fail with the stress's
 # own verdict; scripts/lib/nmi-control.sh, a guest of its own with 3 vCPUs).
 # Writes build/soak.md (results/ is not touched: copy it there to keep it).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 secs=${SOAK_SECONDS:-600}
 arch=${ARCH:-$DEFAULT_ARCH} flavor=${FLAVOR:-$SOAK_FLAVOR}
 use_arch "$arch"; check_flavor "$flavor"

@@ -3,62 +3,62 @@
 # make tree: unpack the base kernel of the series (SERIES, its series.env) into its
 # tree (build/SERIES/linux), commit it as tag 'base', apply its patches.
 # Quick when the tree is already at the series.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 env=$(series_env "$SERIES") env=${env#$TOP/}
 t=${TREE#$TOP/} p=${PATCHES#$TOP/}
 
-if [ -n "${BASE_SUITE:-}" ]; then
+if [ -n "${SERIES_BASE_SUITE:-}" ]; then
 	# Downloaded and unpacked by deps.sh, not installed (series-7.2/series.env).
-	[ -f "$BASE_TARBALL" ] ||
-		die "$BASE_TARBALL is missing; run 'make deps' (it fetches $BASE_PKG $BASE_VERSION from $BASE_SUITE)"
-	installed=$BASE_VERSION
+	[ -f "$SERIES_BASE_TARBALL" ] ||
+		die "$SERIES_BASE_TARBALL is missing; run 'make deps' (it fetches $SERIES_BASE_PKG $SERIES_BASE_VERSION from $SERIES_BASE_SUITE)"
+	installed=$SERIES_BASE_VERSION
 else
-	installed=$(dpkg-query -W -f '${Version}' "$BASE_PKG" 2>/dev/null) ||
-		die "$BASE_PKG is not installed; run 'make deps' (or apt-get install $BASE_PKG)"
+	installed=$(dpkg-query -W -f '${Version}' "$SERIES_BASE_PKG" 2>/dev/null) ||
+		die "$SERIES_BASE_PKG is not installed; run 'make deps' (or apt-get install $SERIES_BASE_PKG)"
 fi
-[ "$installed" = "$BASE_VERSION" ] ||
-	warn "$BASE_PKG $installed is installed but the series was made on $BASE_VERSION ($env); going on as long as the series applies"
+[ "$installed" = "$SERIES_BASE_VERSION" ] ||
+	warn "$SERIES_BASE_PKG $installed is installed but the series was made on $SERIES_BASE_VERSION ($env); going on as long as the series applies"
 
 series() { ls "${1:-$PATCHES}"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-'; }
 
-# A series on top of another series (BASE_PARENT, series-7.2-rfc/series.env):
+# A series on top of another series (SERIES_PARENT, series-7.2-rfc/series.env):
 # its 'base' is the parent's base with the parent's patches applied, so its
 # own series is exported and mailed on its own.  parent_stamp says which
 # parent series the tree was made with; a tree made with another is made
 # anew, unless it holds commits not exported yet.
-parent_patches() { (. "$(series_env "$BASE_PARENT")" && echo "$TOP/$BASE_PATCHES"); }
-parent_stamp() { [ -z "${BASE_PARENT:-}" ] || cat $(series "$(parent_patches)") | sha256sum; }
-if [ -n "${BASE_PARENT:-}" ] && git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1 &&
+parent_patches() { (. "$(series_env "$SERIES_PARENT")" && echo "$TOP/$SERIES_PATCHES"); }
+parent_stamp() { [ -z "${SERIES_PARENT:-}" ] || cat $(series "$(parent_patches)") | sha256sum; }
+if [ -n "${SERIES_PARENT:-}" ] && git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1 &&
    [ "$(cat "$TREE/.git/parent-stamp" 2>/dev/null)" != "$(parent_stamp)" ]; then
 	[ "$(git -C "$TREE" rev-list --count base..HEAD)" = 0 ] ||
 		"$TOP/scripts/check-series.sh" --quiet --patches ||
-		die "the $BASE_PARENT series changed under $t, which has commits not in $p/; export them with 'make series SERIES=$SERIES' first"
-	say "the $BASE_PARENT series changed: making $t anew"
+		die "the $SERIES_PARENT series changed under $t, which has commits not in $p/; export them with 'make series SERIES=$SERIES' first"
+	say "the $SERIES_PARENT series changed: making $t anew"
 	rm -rf "$TREE"
 fi
 
 if ! git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1; then
-	[ -f "$BASE_TARBALL" ] || die "$BASE_TARBALL is missing; reinstall $BASE_PKG"
-	if [ "$installed" = "$BASE_VERSION" ]; then
-		say "verifying $BASE_TARBALL"
-		echo "$BASE_SHA256  $BASE_TARBALL" | sha256sum -c --quiet ||
-			die "$BASE_TARBALL does not match BASE_SHA256 in $env"
+	[ -f "$SERIES_BASE_TARBALL" ] || die "$SERIES_BASE_TARBALL is missing; reinstall $SERIES_BASE_PKG"
+	if [ "$installed" = "$SERIES_BASE_VERSION" ]; then
+		say "verifying $SERIES_BASE_TARBALL"
+		echo "$SERIES_BASE_SHA256  $SERIES_BASE_TARBALL" | sha256sum -c --quiet ||
+			die "$SERIES_BASE_TARBALL does not match SERIES_BASE_SHA256 in $env"
 	fi
-	say "unpacking $BASE_PKG $installed into $TREE"
+	say "unpacking $SERIES_BASE_PKG $installed into $TREE"
 	rm -rf "$TREE" && mkdir -p "$TREE"
-	tar -xJf "$BASE_TARBALL" -C "$TREE" --strip-components=1
+	tar -xJf "$SERIES_BASE_TARBALL" -C "$TREE" --strip-components=1
 	cd "$TREE" || die "cannot enter $TREE"
 	git init -q -b work
 	git config core.autocrlf false
 	git config gc.auto 0
 	git add -A -f .
 	GIT_AUTHOR_DATE=$FIXED_DATE GIT_COMMITTER_DATE=$FIXED_DATE \
-		git commit -q -m "$BASE_PKG $installed" --no-verify
-	if [ -n "${BASE_PARENT:-}" ]; then
-		git tag "$BASE_PARENT"
+		git commit -q -m "$SERIES_BASE_PKG $installed" --no-verify
+	if [ -n "${SERIES_PARENT:-}" ]; then
+		git tag "$SERIES_PARENT"
 		for p in $(series "$(parent_patches)"); do
 			GIT_COMMITTER_DATE=$FIXED_DATE git_plain am -q --committer-date-is-author-date "$p" ||
-				die "the $BASE_PARENT series ($(basename "$p")) does not apply to $BASE_PKG"
+				die "the $SERIES_PARENT series ($(basename "$p")) does not apply to $SERIES_BASE_PKG"
 		done
 		parent_stamp >.git/parent-stamp
 	fi

@@ -20,18 +20,18 @@
 #   NODES (auto|1|2: NUMA nodes; auto is 2 for an x86_64 kernel built with
 #   CONFIG_NUMA and two or more vCPUs: the test flavor, see
 #   config/numa-x86_64.config).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/harness.sh"
 arch=$1 flavor=$2; shift 2
-base=
-[ "${1:-}" = -- ] || { base=$1; shift; }
+unpatched=
+[ "${1:-}" = -- ] || { unpatched=$1; shift; }
 [ "${1:-}" = -- ] || die "usage: vm.sh ARCH FLAVOR [UNPATCHED] -- CMD"
 shift
 cmd=$*
 use_arch "$arch"; check_flavor "$flavor"
 [ -n "$cmd" ] || die "nothing to run: give CMD='...' (a shell command for the guest)"
-obj=$(objdir "$arch" "$flavor" "$base")
+obj=$(objdir "$arch" "$flavor" "$unpatched")
 image=$obj/$ARCH_IMAGE
-[ -f "$image" ] || die "no kernel in ${obj#$TOP/}; run 'make kernel ARCH=$arch FLAVOR=$flavor${base:+ UNPATCHED=1}' first"
+[ -f "$image" ] || die "no kernel in ${obj#$TOP/}; run 'make kernel ARCH=$arch FLAVOR=$flavor${unpatched:+ UNPATCHED=1}' first"
 
 icount=
 case ${ICOUNT:-0} in
@@ -52,10 +52,10 @@ fi
 vcpus=${VCPUS:-$fl_vcpus} maxcpus=${MAXCPUS:-${VCPUS:-$fl_vcpus}} timeout=${TIMEOUT:-900}
 mem=${MEM:-$(flavor_memory "$flavor")}
 
-# The unpatched kernel of a series on another (BASE_PARENT) is the
+# The unpatched kernel of a series on another (SERIES_PARENT) is the
 # parent's: its guest facts are the parent series'.
 facts_of=$SERIES
-[ -z "$base" ] || facts_of=${BASE_PARENT:-$SERIES}
+[ -z "$unpatched" ] || facts_of=${SERIES_PARENT:-$SERIES}
 "$TOP/scripts/lib/initramfs.sh" --series "$facts_of" "$arch" "$obj" || exit
 rundir=$obj/vm
 mkdir -p "$rundir"
@@ -122,7 +122,7 @@ if [ "$nodes" = auto ]; then
 	nodes=1
 	[ "$vcpus" -ge 2 ] && grep -q '^CONFIG_NUMA=y' "$obj/.config" && nodes=2
 fi
-say "booting $arch-$flavor${base:+ (base)}: $label, $vcpus vCPUs ($maxcpus possible)$([ "$nodes" = 1 ] || echo ", $nodes NUMA nodes"), $mem, timeout ${timeout}s"
+say "booting $arch-$flavor${unpatched:+ (unpatched)}: $label, $vcpus vCPUs ($maxcpus possible)$([ "$nodes" = 1 ] || echo ", $nodes NUMA nodes"), $mem, timeout ${timeout}s"
 smp=$vcpus,maxcpus=$maxcpus
 # One socket per CPU with NUMA nodes: CPUs of one socket share a last-level
 # cache, and the kernel warns (topology_sane()) when such CPUs sit on two
@@ -170,7 +170,7 @@ if [ "$results" != - ]; then
 	mkdir -p "$results"
 	python3 -c 'import json, sys; k = sys.argv[1::2]; v = sys.argv[2::2]
 print(json.dumps({a: (int(b) if b.isdigit() else b) for a, b in zip(k, v)}, indent=1))' \
-		arch "$arch" flavor "$flavor" series "$SERIES" patched "$([ -n "$base" ] && echo no || echo yes)" \
+		arch "$arch" flavor "$flavor" series "$SERIES" patched "$([ -n "$unpatched" ] && echo no || echo yes)" \
 		accel "$label" vcpus "$vcpus" maxcpus "$maxcpus" online_cpus "$(guest_online)" possible_cpus "$(guest_possible)" nodes "$nodes" memory "$mem" \
 		kernel_release "$(cat "$obj/include/config/kernel.release" 2>/dev/null)" \
 		console "${rundir#$TOP/}/console.log" exit "$rc" qemu_exit "$qrc" >"$results/vm.json"

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
-# Its ARCH_* variables are for lib.sh, which sources it (SC2034).
+# Its ARCH_* variables are for lib/harness.sh, which sources it (SC2034).
 # shellcheck shell=bash disable=SC2034
 # x86_64: every fact the harness needs about one architecture, in one file
-# (lib.sh's use_arch sources it).  docs/harness.md, "Extending the harness".
+# (use_arch of scripts/lib/harness.sh sources it).  docs/harness.md,
+# "Extending the harness".
 
 # kbuild's ARCH, uname -m of a host that builds it natively, and the GNU
 # triplet of the cross compiler on any other host ("<triplet>-gcc").

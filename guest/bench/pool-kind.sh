@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Runs a benchmark command and puts, before each of its CSV rows, the kind
 # of kretprobe instances of the booted kernel, as its series.env names it
-# (BASE_POOL_KIND, in /guest/arch.env): objpool, the fixed upstream pool;
+# (SERIES_POOL_KIND, in /guest/arch.env): objpool, the fixed upstream pool;
 # rfc-pool, the RFC's pool; kmalloc_nolock, no pool, an allocation on each
 # hit.  The kind is checked against the kernel: only the kmalloc_nolock
 # kernel has the symbols of that patch.
@@ -11,7 +11,7 @@
 pool=$GUEST_POOL_KIND
 case $pool in
 objpool | rfc-pool | kmalloc_nolock) ;;
-*) echo "pool-kind.sh: the series '$GUEST_SERIES' names no pool kind (BASE_POOL_KIND of its series.env: objpool, rfc-pool or kmalloc_nolock)" >&2; exit 1 ;;
+*) echo "pool-kind.sh: the series '$GUEST_SERIES' names no pool kind (SERIES_POOL_KIND of its series.env: objpool, rfc-pool or kmalloc_nolock)" >&2; exit 1 ;;
 esac
 # rethook_put (rethook: x86_64) or put_kretprobe_holder (kprobes: arm64).
 nolock=no

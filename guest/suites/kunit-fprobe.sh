@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The in-tree fprobe KUnit suite (CONFIG_FPROBE_SANITY_TEST=y runs it at boot).
 # On a kernel of a series that adds test_fprobe_entry_data
-# (BASE_FPROBE_ENTRY_DATA_CASE=1 in its series-*/series.env), one more case:
+# (SERIES_FPROBE_ENTRY_DATA_CASE=1 in its series-*/series.env), one more case:
 # the suite ran it (6.12 and later have test_fprobe_data already).  That
 # case catches an overrun of the rethook node only under KASAN (without it
 # the write lands in the neighbouring allocation and reads back fine), so

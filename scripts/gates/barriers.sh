@@ -19,9 +19,9 @@
 #  - litmus/NAME: herd7's verdict on every litmus test, the Never tests
 #    and, as each one's control, its Sometimes variants with one
 #    operation weakened (litmus/check.sh). herd7 is found by find_herd7
-#    (scripts/lib.sh); without one these cases are skipped with the
+#    (scripts/lib/harness.sh); without one these cases are skipped with the
 #    reason, never passed.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 dir=$TREE/tools/testing/objpool/litmus
 tool=$TOP/scripts/lib/barrier_tags.py
 echo "TAP version 13"

@@ -15,7 +15,7 @@
 # kbuild does not read; in mode objects (arches without a guest), build
 # the directories the last patch changes and fail on their errors.  A few
 # seconds.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 tmp=$(mktemp -d)
 # The made-up trees build with the default arch's compiler, as its test kernel.
 a=$DEFAULT_ARCH

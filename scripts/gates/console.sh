@@ -5,7 +5,7 @@
 # expected-warning bracket fails the run, exactly one WARNING naming
 # objpool_push inside one passes, anything else inside one fails; a report
 # listed in expect/known-reports.txt passes, any other sanitizer report fails.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 begin='[    5.000001] objpool_kunit: expected WARNING begin: __objpool_debug_push'

@@ -19,7 +19,7 @@
 #    and when a message's measurements have no section.
 # That the exported cover letter is current is check-series' to say, with
 # the rest of the series.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 fx=$TOP/scripts/gates/fixtures
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -64,9 +64,4 @@ out=$(
 	printf ' 2. a patch the series does not have.\n' >>"$tmp/listed/cover-letter.txt"
 	control patch-list-one-too-many 1 "" py patches "$tmp/listed" "$fx/patches"
 )
-echo "TAP version 13"
-echo "1..$(grep -c '^\(not \)\{0,1\}ok ' <<<"$out")"
-awk '/^TAP version|^1\.\./ { next }
-	/^(not )?ok [0-9]+ / { n++; sub(/^(not )?ok [0-9]+ /, "&"); sub(/ [0-9]+ /, " " n " "); print; next }
-	/^(not )?ok / { n++; sub(/^(not )?ok /, "&" n " "); print; next }
-	{ print }' <<<"$out"
+tap_merge <<<"$out"

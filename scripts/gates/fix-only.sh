@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # TAP: the fixes of a fix series carry nothing but the fix
 # (scripts/lib/fix_only.py, whose docstring has the rules).  The fixes are
-# the patches BASE_FIX_PATCHES of the series' own series.env names (7.2
+# the patches SERIES_FIX_PATCHES of the series' own series.env names (7.2
 # and 6.12: 0001 and 0002; a series.env that sources 7.2's does not
 # inherit it):
 #  - fixes/tagged: exactly those patches carry a Fixes: trailer, each with
@@ -16,16 +16,16 @@
 #    beside it, fails test-file and only it; clean.patch with a path of
 #    this repository in its message fails harness and only it, and with
 #    its diff grown to 80 lines fails size and only it.
-# A series without BASE_FIX_PATCHES: one case, skipped with the reason.
-. "$(dirname "$0")/../lib.sh"
+# A series without SERIES_FIX_PATCHES: one case, skipped with the reason.
+. "$(dirname "$0")/../lib/harness.sh"
 fx=$TOP/scripts/gates/fixtures/fix-only
 rules="test-file harness size"
 check() { python3 "$TOP/scripts/lib/fix_only.py" --harness "$TOP" --kernel "$TREE" "$@"; }
 echo "TAP version 13"
-fixes=$(own_setting BASE_FIX_PATCHES)
+fixes=$(own_setting SERIES_FIX_PATCHES)
 if [ -z "$fixes" ]; then
 	echo "1..1"
-	echo "ok 1 fix-only # SKIP the $SERIES series names no fix (BASE_FIX_PATCHES of its series.env; 7.2 and 6.12 do)"
+	echo "ok 1 fix-only # SKIP the $SERIES series names no fix (SERIES_FIX_PATCHES of its series.env; 7.2 and 6.12 do)"
 	exit 0
 fi
 set -- $fixes
@@ -47,9 +47,9 @@ for f in "$@"; do
 done
 n=$((n + 1))
 if [ "${tagged# }" = "$*" ] && [ -z "$nostable" ]; then
-	echo "ok $n fixes/tagged # Fixes: and Cc: stable on$tagged, the fixes BASE_FIX_PATCHES names, and on no other patch"
+	echo "ok $n fixes/tagged # Fixes: and Cc: stable on$tagged, the fixes SERIES_FIX_PATCHES names, and on no other patch"
 else
-	echo "not ok $n fixes/tagged # BASE_FIX_PATCHES: $*; Fixes: on:${tagged:- none}${untagged:+; a fix without Fixes::$untagged}${nostable:+; no Cc: stable on:$nostable}"
+	echo "not ok $n fixes/tagged # SERIES_FIX_PATCHES: $*; Fixes: on:${tagged:- none}${untagged:+; a fix without Fixes::$untagged}${nostable:+; no Cc: stable on:$nostable}"
 fi
 
 # the rules, each fix

@@ -11,14 +11,14 @@
 # for every case pinned SUCCESS, so that a reproducer that did not run
 # or skipped (no NMI, a stress that fell short, a module not built)
 # fails make check.  A base with no pinned file skips, saying so.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "TAP version 13"
-case " ${BASE_GATES:-} " in
+case " ${SERIES_GATES:-} " in
 *" fix-pins "*) ;;
 *)	echo "1..1"
-	echo "ok 1 fix-pins # SKIP a gate of the fix series (BASE_GATES of 7.2 and 6.12); the $SERIES series' pins have their own checks"
+	echo "ok 1 fix-pins # SKIP a gate of the fix series (SERIES_GATES of 7.2 and 6.12); the $SERIES series' pins have their own checks"
 	exit 0 ;;
 esac
 files=$(ls "$EXPECT"/pinned-*.txt 2>/dev/null)

@@ -3,7 +3,7 @@
 # TAP: scripts/kernel-doc -none on every C file and header the series
 # touches; a file passes when kernel-doc says nothing that it did not say
 # about the same file on the base (line numbers aside).
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 cd "$TREE" || exit 1
 set -- $(git diff --name-only --diff-filter=AM base..HEAD -- '*.c' '*.h' | grep -v '^tools/')
 tmp=$(mktemp -d)

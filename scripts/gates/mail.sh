@@ -14,9 +14,9 @@
 #  6. make mail refuses an unset and a placeholder sender, saying what to
 #     set (the positive control of the check that keeps 4 and 5 true).
 # The sender is the user's git config user.name/user.email when they pass
-# identity_problem (lib.sh); otherwise (a CI machine) the fixed test sender
-# of lib.sh, into build/SERIES/mail-check/, and the TAP says so.
-. "$(dirname "$0")/../lib.sh"
+# identity_problem (lib/harness.sh); otherwise (a CI machine) the fixed test sender
+# of lib/harness.sh, into build/SERIES/mail-check/, and the TAP says so.
+. "$(dirname "$0")/../lib/harness.sh"
 echo "TAP version 13"
 echo "1..6"
 name=$(git -C "$TOP" config user.name) email=$(git -C "$TOP" config user.email)

@@ -16,7 +16,7 @@
 #    mutants/objpool-userspace/ring-read-plain.patch applied (the ring
 #    pointer read plainly), and with a slot word and a word of the avail
 #    bitmap read plainly, each caught at the mutated access.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 tool=$TOP/scripts/lib/marked_accesses.py
 list=$TOP/config/marked-accesses
 mutants=$TOP/mutants/objpool-userspace

@@ -20,7 +20,7 @@
 # line: a pinned case that does not run (missing/NAME) and a case that is
 # not pinned (unpinned/NAME) each fail. After a deliberate change of the
 # cases: MODEL_PIN=1 rewrites the list from this run.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 dir=$TREE/tools/testing/objpool
 log=$WORK/model
 mkdir -p "$log"

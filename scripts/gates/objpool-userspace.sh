@@ -21,7 +21,7 @@
 # (unexpected-skip/NAME) and a run of one pinned skip (unexpected-run/
 # NAME) each fail. After a deliberate change of the cases:
 # USERSPACE_PIN=1 rewrites the list from this run.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 dir=$TREE/tools/testing/objpool
 echo "TAP version 13"
 if [ ! -d "$dir" ]; then

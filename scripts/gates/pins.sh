@@ -6,10 +6,10 @@
 #    is green; the same case skipped, removed, or under another name, and
 #    a pinned suite missing, each fail;
 #  - pinned/ARCH-FLAVOR/CASE: for each build make check runs for this
-#    series (BASE_CHECK_FLAVORS, config/flavors), each case of
+#    series (SERIES_CHECK_FLAVORS, config/flavors), each case of
 #    EXPECT/claims.txt whose suite the build runs is pinned SUCCESS in
 #    its EXPECT/pinned-ARCH-FLAVOR.txt, so that a skip fails make check.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 claims=$EXPECT/claims.txt
 out=$(
 	python3 "$TOP/scripts/lib/ktap.py" self-test 2>&1 ||
@@ -18,10 +18,10 @@ out=$(
 		echo "ok   pinned: no ${claims#$TOP/}, nothing this series claims is listed # SKIP"
 		exit 0
 	fi
-	for flavor in $BASE_CHECK_FLAVORS; do
+	for flavor in $SERIES_CHECK_FLAVORS; do
 		for arch in $(flavor_check_arches "$flavor"); do
-			# the arches this series boots (BASE_CHECK_ARCHES), as check-one-series.sh
-			case " ${BASE_CHECK_ARCHES:-$arch} " in *" $arch "*) ;; *) continue ;; esac
+			# the arches this series boots (SERIES_CHECK_ARCHES), as check-one-series.sh
+			case " ${SERIES_CHECK_ARCHES:-$arch} " in *" $arch "*) ;; *) continue ;; esac
 			pin=$EXPECT/pinned-$arch-$flavor.txt
 			for s in $(suites "$flavor"); do
 				grep -v '^#' "$claims" | grep "^$s/" |

@@ -10,7 +10,7 @@
 # Markdown cover letter (fixtures/markdown-mail.patch) that every rule
 # must reject, and a made-up plain commit message with pipes, #include
 # <...> and addresses (fixtures/plain-mail.patch) that it must pass.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 check() { python3 "$TOP/scripts/lib/plain_mail.py" --harness "$TOP" --kernel "$TREE" "$@"; }
 fixtures=$TOP/scripts/gates/fixtures
 rules="long-line wrap md-table md-heading md-markup html harness"

@@ -11,7 +11,7 @@
 #    left them; pop-head-reread (Sometimes: last seen behind a head read
 #    with no ordering, even with the acquire, why the fixed pop keeps its
 #    range check) and pop-head-acquired (Never: the same with head read
-#    by acquire).  herd7: $HERD7, else herd7 on PATH (lib.sh's
+#    by acquire).  herd7: $HERD7, else herd7 on PATH (lib/harness.sh's
 #    find_herd7); none found: each skips with its reason; a HERD7 that
 #    does not run: each fails;
 #  - code/base-pop-relaxed, code/series-pop-acquire, code/series-pop-
@@ -37,7 +37,7 @@
 #    with acquire once before its loop and with READ_ONCE() on each
 #    retry: it must be caught (up to 3 runs) by what the pop does, not
 #    only by the spelling code/series-pop-acquire looks for.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 dir=$TOP/scripts/pop-order
 out=$WORK/pop-order
 rm -rf "$out" && mkdir -p "$out"
@@ -45,7 +45,7 @@ cpus=${POP_ORDER_CPUS:-4} seconds=${POP_ORDER_SECONDS:-3}
 echo "TAP version 13"
 if ! git -C "$TREE" cat-file -e base:include/linux/objpool.h 2>/dev/null; then
 	echo "1..1"
-	echo "ok 1 pop-order # SKIP the $SERIES base has no upstream objpool: a gate of the fix series (BASE_GATES of 7.2 and 6.12)"
+	echo "ok 1 pop-order # SKIP the $SERIES base has no upstream objpool: a gate of the fix series (SERIES_GATES of 7.2 and 6.12)"
 	exit 0
 fi
 litmus_tests="pop-last-relaxed pop-last-acquire pop-contents-relaxed pop-contents-acquire pop-head-reread pop-head-acquired"
@@ -53,7 +53,7 @@ set -- $litmus_tests
 nl=$#
 echo "1..$((nl + 7))"
 
-# herd7 as lib.sh's find_herd7 finds it: none is a skip with its reason,
+# herd7 as lib/harness.sh's find_herd7 finds it: none is a skip with its reason,
 # a HERD7 that does not run a failure.
 herd7=$(find_herd7); herd7_rc=$?
 # litmus N NAME: herd7's verdict must be the "Result:" line of NAME.litmus.

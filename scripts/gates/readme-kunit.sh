@@ -6,7 +6,7 @@
 # (scripts/lib/readme_block.py), run by bash -e in a fresh directory,
 # build/SERIES/readme-kunit, with what a user sets changed and nothing
 # else: v (the series), repo (this repository) and, where the tarball is
-# not in /usr/src (7.2: sid's package unpacked), its path, BASE_TARBALL of
+# not in /usr/src (7.2: sid's package unpacked), its path, SERIES_BASE_TARBALL of
 # the series' series.env.
 #  - block: README has the block, with those three in it once each;
 #  - run: the lines run to their end (output in readme-kunit/run.log; the
@@ -18,7 +18,7 @@
 #    --qemu_args='-smp 2', run again in the same tree: its case is
 #    skipped, and nmi-case's check must fail it.
 # The compiler goes through ccache (/usr/lib/ccache first on PATH, the
-# cache of every kernel build: lib.sh's kbuild_env); kunit.py's build is
+# cache of every kernel build: harness.sh's kbuild_env); kunit.py's build is
 # about 10 min cold on 2 cores.  QEMU runs under TCG, as on a host
 # without KVM (scripts/lib/qemu-tcg-only.sh: kunit.py's QEMU takes KVM
 # wherever /dev/kvm opens, and here KVM cannot run its guest).  The
@@ -29,8 +29,8 @@
 #   with ARCH (make check, config/post-build-gates: x86_64): only for the
 #     series the block names (its v=); any other skips, saying so.
 # Skipped, with the reason: no tarball, no QEMU, a host of another arch
-# than the lines' --arch, a series applied on another (BASE_PARENT).
-. "$(dirname "$0")/../lib.sh"
+# than the lines' --arch, a series applied on another (SERIES_PARENT).
+. "$(dirname "$0")/../lib/harness.sh"
 marker='<!-- gate: readme-kunit -->'
 smp="--qemu_args='-smp 2'"
 case=objpool/objpool_test_nmi
@@ -42,7 +42,7 @@ skip() { echo "1..1"; echo "ok 1 readme-kunit # SKIP $*"; exit 0; }
 lines() {
 	python3 "$TOP/scripts/lib/readme_block.py" "$TOP/README.md" "$marker" \
 		--set v "$SERIES" --set repo "$(printf %q "$TOP")" \
-		--replace '/usr/src/linux-source-$v.tar.xz' "$(printf %q "$BASE_TARBALL")" "$@"
+		--replace '/usr/src/linux-source-$v.tar.xz' "$(printf %q "$SERIES_BASE_TARBALL")" "$@"
 }
 rm -rf "$out" && mkdir -p "$out"
 if ! lines >"$out/try.sh" 2>"$out/block.err" ||
@@ -55,8 +55,8 @@ readme_v=$(python3 "$TOP/scripts/lib/readme_block.py" "$TOP/README.md" "$marker"
 	sed -n 's/^v=\([^[:space:]]*\).*/\1/p')
 [ -z "${1:-}" ] || [ "$SERIES" = "$readme_v" ] ||
 	skip "make check runs README's lines on the series they name, $readme_v; by hand: SERIES=$SERIES scripts/gates/readme-kunit.sh"
-[ -z "${BASE_PARENT:-}" ] ||
-	skip "README's lines apply one series to its Debian base; the $SERIES series goes on top of series-$BASE_PARENT"
+[ -z "${SERIES_PARENT:-}" ] ||
+	skip "README's lines apply one series to its Debian base; the $SERIES series goes on top of series-$SERIES_PARENT"
 # The arch of the lines' kunit.py, which they build with the host's gcc.
 arch=$(sed -n 's/.*kunit\.py run.*--arch=\([^[:space:]]*\).*/\1/p' "$out/try.sh")
 [ -f "$TOP/config/arch/$arch.sh" ] || {
@@ -67,7 +67,7 @@ arch=$(sed -n 's/.*kunit\.py run.*--arch=\([^[:space:]]*\).*/\1/p' "$out/try.sh"
 use_arch "$arch"
 [ "$(uname -m)" = "$ARCH_UNAME" ] || skip "README's lines build $ARCH_UNAME with the host's gcc; this host is $(uname -m)"
 command -v "${ARCH_QEMU[0]}" >/dev/null || skip "no ${ARCH_QEMU[0]}; run 'make deps'"
-[ -f "$BASE_TARBALL" ] || skip "no $BASE_TARBALL; run 'make deps' (it installs or fetches $BASE_PKG)"
+[ -f "$SERIES_BASE_TARBALL" ] || skip "no $SERIES_BASE_TARBALL; run 'make deps' (it installs or fetches $SERIES_BASE_PKG)"
 
 echo "1..4"
 mkdir -p "$out/bin" && ln -s "$TOP/scripts/lib/qemu-tcg-only.sh" "$out/bin/${ARCH_QEMU[0]}"

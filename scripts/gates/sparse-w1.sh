@@ -9,9 +9,9 @@
 # the test build of each arch config/post-build-gates names for it.
 # Usage: sparse-w1.sh [--record] [ARCH]   (default DEFAULT_ARCH)
 #   --record: build the same objects of the unpatched base in
-#   build/SERIES/ARCH-test-base (make kernel ARCH=ARCH UNPATCHED=1 first) and write
+#   build/SERIES/ARCH-test-unpatched (make kernel ARCH=ARCH UNPATCHED=1 first) and write
 #   EXPECT/sparse-w1-unpatched-ARCH.txt; commit that file.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 record=
 [ "${1:-}" = --record ] && { record=1; shift; }
 arch=${1:-$DEFAULT_ARCH}
@@ -55,21 +55,21 @@ logdir=$WORK/sparse-w1-$arch
 mkdir -p "$logdir"
 
 if [ -n "$record" ]; then
-	bsrc=$WORK/linux-base bobj=$(objdir "$arch" "$TEST_FLAVOR" base)
+	bsrc=$WORK/linux-base bobj=$(objdir "$arch" "$TEST_FLAVOR" 1)
 	[ -f "$bobj/.config" ] && [ -d "$bsrc" ] ||
-		die "no base build in ${bobj#$TOP/}; run 'make kernel ARCH=$arch UNPATCHED=1' first"
+		die "no unpatched build in ${bobj#$TOP/}; run 'make kernel ARCH=$arch UNPATCHED=1' first"
 	{
 		echo "# sparse (C=2) and W=1 warnings of the unpatched base ($arch, $TEST_FLAVOR config),"
 		echo "# one 'FILE<TAB>warning' line each, line numbers stripped: the baseline of"
 		echo "# scripts/gates/sparse-w1.sh.  Produced by 'scripts/gates/sparse-w1.sh --record $arch'"
 		echo "# (each object of a .c file the series modifies, built alone with C=2 W=1 in"
-		echo "# ${WORK#$TOP/}/$arch-$TEST_FLAVOR-base from ${TREE#$TOP/}-base) with sparse $(sparse --version 2>/dev/null)"
+		echo "# ${WORK#$TOP/}/$arch-$TEST_FLAVOR-unpatched from ${TREE#$TOP/}-base) with sparse $(sparse --version 2>/dev/null)"
 		echo "# and $($(arch_cc) --version | head -1) on $(date -u +%Y-%m-%d).  Files new in the series"
 		echo "# have no lines.  Re-record after a base or toolchain change."
 		for f in $files; do
 			[ -f "$bsrc/$f" ] || continue
-			warnings "$bsrc" "$bobj" "$f" "$logdir/base-${f//\//_}.log" >"$tmp/w" ||
-				die "the base build of ${f%.c}.o failed; see ${logdir#$TOP/}/base-${f//\//_}.log"
+			warnings "$bsrc" "$bobj" "$f" "$logdir/unpatched-${f//\//_}.log" >"$tmp/w" ||
+				die "the unpatched build of ${f%.c}.o failed; see ${logdir#$TOP/}/unpatched-${f//\//_}.log"
 			sed "s#^#$f\t#" "$tmp/w"
 		done
 	} >"$expect.tmp" && mv "$expect.tmp" "$expect"

@@ -7,7 +7,7 @@
 # include/linux/objpool.h, lib/objpool.c); the page is in core-api's
 # toctree; each kernel-doc directive of the page renders every function and
 # struct its file documents.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 page=Documentation/core-api/objpool.rst
 out=$WORK/docs
 html=$out/Documentation/output/core-api

@@ -12,17 +12,17 @@
 # Writes $WORK/results (quick: $WORK/results-quick): one directory of
 # verdicts per step that ran suites or gates, and steps.tsv (verdict,
 # step, seconds).  FLAVORS limits the flavors
-# (default: BASE_CHECK_FLAVORS of its series-*/series.env, each on the
+# (default: SERIES_CHECK_FLAVORS of its series-*/series.env, each on the
 # arches config/flavors names); ARCHES the arches (default: the series'
-# BASE_CHECK_ARCHES, else all).
-. "$(dirname "$0")/../lib.sh"
+# SERIES_CHECK_ARCHES, else all).
+. "$(dirname "$0")/harness.sh"
 phase=${1:-all}
 case $phase in
 build|run|all|quick) ;;
 *) die "unknown phase '$phase'; usage: check-one-series.sh [--series NAME] [build|run|all|quick]" ;;
 esac
-arches=${ARCHES:-${BASE_CHECK_ARCHES:-$(valid_arches)}}
-flavors=${FLAVORS:-$BASE_CHECK_FLAVORS}
+arches=${ARCHES:-${SERIES_CHECK_ARCHES:-$(valid_arches)}}
+flavors=${FLAVORS:-$SERIES_CHECK_FLAVORS}
 results=$WORK/results
 [ "$phase" != quick ] || results=$WORK/results-quick
 steps=$results/steps.tsv
@@ -47,7 +47,7 @@ step() {	# step NAME CMD...: run one step, record its verdict
 # EXPECT/pinned-LABEL.txt, where one exists.
 judge() {
 	"$TOP/scripts/lib/ktap.py" compare "$1" "$2" --label "$SERIES/$3" \
-		--base "$EXPECT/unpatched-$2.txt" --exceptions "$EXPECT/exceptions.txt" \
+		--unpatched "$EXPECT/unpatched-$2.txt" --exceptions "$EXPECT/exceptions.txt" \
 		--pinned "$EXPECT/pinned-$3.txt"
 }
 
@@ -67,9 +67,9 @@ guest_suites() {
 # Most checks are one process's work (perl, git, sphinx), so they run
 # side by side, one per CPU, each into its own TAP file; a line marked
 # 'alone' (a timed stress test) waits for the others and runs by itself.
-# A gate of BASE_SHARED_GATES is skipped, with the reason, once the shared
+# A gate of SERIES_SHARED_GATES is skipped, with the reason, once the shared
 # gate has passed: all it reads is files that gate found identical in
-# BASE_SHARED_WITH's series, whose check runs it.  When this make check
+# SERIES_SHARED_WITH's series, whose check runs it.  When this make check
 # leaves that series out (SERIES_LIST), the gate runs here instead, on
 # that series' tree (the build phase makes it): the shared files are the
 # same, and the gates build them on the base they were written for.
@@ -78,19 +78,19 @@ gates() {
 	mkdir -p "$res"
 	while read -r g words; do
 		[ -z "$arg" ] || case " $words " in *" $arg "*) ;; *) continue ;; esac
-		if [ -n "${BASE_GATES:-}" ] && ! case " $BASE_GATES " in *" $g "*) ;; *) false ;; esac; then
-			printf 'TAP version 13\n1..1\nok 1 %s # SKIP not a gate of the %s series (BASE_GATES, %s)\n' \
+		if [ -n "${SERIES_GATES:-}" ] && ! case " $SERIES_GATES " in *" $g "*) ;; *) false ;; esac; then
+			printf 'TAP version 13\n1..1\nok 1 %s # SKIP not a gate of the %s series (SERIES_GATES, %s)\n' \
 				"$g" "$SERIES" "$(series_env "$SERIES" | sed "s,^$TOP/,,")" >"$res/$g.tap"
 			continue
 		fi
 		gate_series=$SERIES
 		if shared_gate "$g" "$res"; then
-			if checked_in_this_run "$BASE_SHARED_WITH"; then
+			if checked_in_this_run "$SERIES_SHARED_WITH"; then
 				printf 'TAP version 13\n1..1\nok 1 %s # SKIP its files are %s'\''s (gates/shared.sh passed): %s'\''s make check runs it\n' \
-					"$g" "$BASE_SHARED_WITH" "$BASE_SHARED_WITH" >"$res/$g.tap"
+					"$g" "$SERIES_SHARED_WITH" "$SERIES_SHARED_WITH" >"$res/$g.tap"
 				continue
 			fi
-			gate_series=$BASE_SHARED_WITH
+			gate_series=$SERIES_SHARED_WITH
 		fi
 		case " $words " in
 		*" alone "*)
@@ -116,13 +116,13 @@ run_gate() {
 	"$TOP/scripts/gates/$g.sh" "$@" >"$res/$g.tap"
 	printf '%s\t%s\n' "$g" "$(( $(date +%s) - t0 ))" >>"$res/seconds.tsv"
 }
-# A base whose series-*/series.env sets BASE_GATES runs only the gates it
+# A base whose series-*/series.env sets SERIES_GATES runs only the gates it
 # names (of config/gates and config/post-build-gates); the others are
 # reported skipped.
-# shared_gate GATE RES: GATE is in BASE_SHARED_GATES and RES/shared.tap
+# shared_gate GATE RES: GATE is in SERIES_SHARED_GATES and RES/shared.tap
 # (written before it, config/gates) passed.
 shared_gate() {
-	case " ${BASE_SHARED_GATES:-} " in *" $1 "*) ;; *) return 1 ;; esac
+	case " ${SERIES_SHARED_GATES:-} " in *" $1 "*) ;; *) return 1 ;; esac
 	wait	# for the shared gate, which may still be running
 	[ -s "$2/shared.tap" ] && grep -q '^ok ' "$2/shared.tap" && ! grep -q '^not ok' "$2/shared.tap"
 }
@@ -131,7 +131,7 @@ checked_in_this_run() {
 	case " ${SERIES_LIST:-$(checked_series)} " in *" $1 "*) return 0 ;; esac
 	return 1
 }
-# nmi_control ARCH FLAVOR (series with BASE_NMI_CONTROL=1): the positive
+# nmi_control ARCH FLAVOR (series with SERIES_NMI_CONTROL=1): the positive
 # control of the KUnit NMI case, in a guest of its own with 3 vCPUs
 # (scripts/lib/nmi-control.sh): upstream's objpool under the same NMI stress
 # must fail with the stress's own verdict (a double hand-out, a foreign or
@@ -176,8 +176,8 @@ built() { [ -f "$results/built-$1" ]; }
 trees() {
 	step tree "$TOP/scripts/tree.sh" || return 1
 	: >"$results/built-tree"
-	if [ -n "${BASE_SHARED_WITH:-}" ] && ! checked_in_this_run "$BASE_SHARED_WITH"; then
-		step "tree $BASE_SHARED_WITH (shared files)" "$TOP/scripts/tree.sh" --series "$BASE_SHARED_WITH"
+	if [ -n "${SERIES_SHARED_WITH:-}" ] && ! checked_in_this_run "$SERIES_SHARED_WITH"; then
+		step "tree $SERIES_SHARED_WITH (shared files)" "$TOP/scripts/tree.sh" --series "$SERIES_SHARED_WITH"
 	fi
 	return 0
 }
@@ -218,7 +218,7 @@ run_phase() {
 			built "$arch-$flavor" || continue	# its kernel step failed
 			step "suites $arch-$flavor" guest_suites "$arch" "$flavor"
 			[ "$flavor" = "$TEST_FLAVOR" ] && [ "$(arch_fact "$arch" NMI_IPI)" = 1 ] &&
-				[ "${BASE_NMI_CONTROL:-}" = 1 ] &&
+				[ "${SERIES_NMI_CONTROL:-}" = 1 ] &&
 				step "nmi control $arch-$flavor" nmi_control "$arch" "$flavor"
 		done
 	done

@@ -25,12 +25,16 @@ comment lines are read) and prints one TAP case per FILE:
     "the NAME series' patch N"; in series-NAME/ itself, "patch N" alone),
     which has that patch; a kernel file named on the same line that the
     series touches is one that patch touches;
+  - a series' README (series-NAME/README) that lists its patches, a
+    numbered list (' N. ' items) after the paragraph that starts "The
+    patches", has an item per patch of series-NAME/patches/, 1 to their
+    count, in order;
   - every path under build/ starts with a series' build directory (the
-    BASE_BUILD of a series.env) or with what a script writes under $BUILD
+    SERIES_BUILD of a series.env) or with what a script writes under $BUILD
     itself (guest-bin, bench...); a placeholder stands for any;
   - every environment variable a script reads with a default
     (${NAME:-...}, os.environ.get("NAME")) is one 'make help' lists, but
-    a series' settings (BASE_*), an arch's facts (ARCH_*) and the
+    a series' settings (SERIES_*), an arch's facts (ARCH_*) and the
     system's own (HOME, PATH, TMPDIR).
 
 Exit status 0 when every case passes, 1 otherwise.
@@ -44,7 +48,7 @@ import subprocess
 import sys
 
 TOP_DIRS = ("scripts/", "config/", "guest/", "patches/", "cover/", "expect/",
-            "model/", "docs/", "results/", "series-", "bench/", "mutants/")
+            "model/", "docs/", "results/", "series-", "bench-kernels/", "mutants/")
 PATH_RE = re.compile(r"(?<![\w./-])((?:%s)[\w./<>*{},+\[\]-]*)" %
                      "|".join(re.escape(d) for d in TOP_DIRS))
 LINK_RE = re.compile(r"\]\(([^)#\s]*)(?:#([^)\s]*))?\)")
@@ -67,7 +71,7 @@ PATCH_REF_RE = re.compile(r"(?:\bseries-(\d[\w.-]*\w) |\bthe (\d[\w.-]*\w) serie
 KERNEL_FILE_RE = re.compile(r"(?<![\w/.-])((?:[\w-]+/)+[\w.-]+\.(?:c|h|rst|S))\b")
 ENV_FILE_RE = re.compile(r"(?<![\w./-])([\w.-]+\.env)\b")
 READ_RE = re.compile(r"\$\{([A-Z][A-Z0-9_]*):?-|environ\.get\(\s*[\"']([A-Z][A-Z0-9_]*)")
-INTERNAL_VARS = re.compile(r"^(BASE_|ARCH_)|^(HOME|PATH|TMPDIR|PWD|CI)$")
+INTERNAL_VARS = re.compile(r"^(SERIES_(?!LIST$)|ARCH_)|^(HOME|PATH|TMPDIR|PWD|CI)$")
 COMMENT_FILES = (".sh", ".py", ".env", ".config", "Makefile", "Kbuild",
                  "gates", "benches", "flavors", "post-build-gates", "init",
                  "run-suites", ".c", ".h")
@@ -166,14 +170,14 @@ def benches(root):
 
 
 def build_entries(root):
-    """What may follow build/: each series' build directory (BASE_BUILD of
-    series-*/series.env and bench/*/series.env) and what the scripts
+    """What may follow build/: each series' build directory (SERIES_BUILD of
+    series-*/series.env and bench-kernels/*/series.env) and what the scripts
     write under $BUILD themselves, as shell glob patterns."""
     out = set()
     for env in glob.glob(os.path.join(root, "series-*", "series.env")) + \
-            glob.glob(os.path.join(root, "bench", "*", "series.env")):
+            glob.glob(os.path.join(root, "bench-kernels", "*", "series.env")):
         with open(env, encoding="utf-8") as f:
-            m = re.search(r"^BASE_BUILD=build/([^/\s]+)", f.read(), re.M)
+            m = re.search(r"^SERIES_BUILD=build/([^/\s]+)", f.read(), re.M)
             if m:
                 out.add(m.group(1))
     for script in glob.glob(os.path.join(root, "scripts", "**", "*.sh"), recursive=True):
@@ -230,6 +234,35 @@ def patch_ref_problems(line, own, patches):
     return problems
 
 
+LIST_ITEM_RE = re.compile(r"^ {0,2}(\d+)\. ")
+
+
+def patch_list_problems(lines, name, patches):
+    """What is wrong with the list of patches of series NAME's README
+    (LINES): the numbered list after the paragraph that starts "The
+    patches" must number that series' patches, one item each, in order."""
+    start = next((i for i, l in enumerate(lines) if l.startswith("The patches")), None)
+    if start is None or name not in patches:
+        return []
+    i = start
+    while i < len(lines) and lines[i].strip():      # the paragraph
+        i += 1
+    while i < len(lines) and not lines[i].strip():  # the blank lines after it
+        i += 1
+    items = []
+    while i < len(lines) and lines[i].strip():      # the list
+        m = LIST_ITEM_RE.match(lines[i])
+        if m:
+            items.append(int(m.group(1)))
+        i += 1
+    count = len(patches[name])
+    if items == list(range(1, count + 1)):
+        return []
+    return ["line %d: its list of the patches has items %s, series-%s has %d patches: "
+            "an item per patch, 1 to %d, in order" %
+            (start + 1, ", ".join(map(str, items)) or "none", name, count, count)]
+
+
 def env_files(root):
     """The names of the repository's settings files (*.env)."""
     names = set()
@@ -260,7 +293,7 @@ def check_file(path, root, tgts, helptext, bench_names, env_names=None, build_na
             seg = m.group(1).split("/")[0].rstrip(".,:;'`)")
             if build_names is not None and seg and not build_path_exists(seg, build_names):
                 problems.append("%s: path build/%s is no build directory: build/ holds "
-                                "a series' (BASE_BUILD of its series.env) or what the "
+                                "a series' (SERIES_BUILD of its series.env) or what the "
                                 "scripts write under $BUILD: %s" %
                                 (where, m.group(1).rstrip(".,:;'`)"), " ".join(sorted(build_names))))
         for m in LINK_RE.finditer(line):
@@ -296,6 +329,9 @@ def check_file(path, root, tgts, helptext, bench_names, env_names=None, build_na
         for m in ENV_FILE_RE.finditer(line):
             if env_names is not None and m.group(1) not in env_names:
                 problems.append("%s: settings file %s does not exist" % (where, m.group(1)))
+    readme = re.search(r"(?:^|/)series-([^/]+)/README$", path.replace(os.sep, "/"))
+    if readme and patches is not None:
+        problems += patch_list_problems(text_of(path), readme.group(1), patches)
     # A section may be cited across a wrapped line: read the text whole.
     whole = " ".join(COMMENT_MARK.sub("", line) for line in text_of(path))
     for m in SECTION_RE.finditer(re.sub(r"\s+", " ", whole)):

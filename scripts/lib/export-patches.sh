@@ -4,11 +4,11 @@
 # cover letter made from its COVER/cover-letter.txt and results/summary.md;
 # --no-cover: the patches only, reading nothing of results/ (make tree's
 # "is the tree current" check, through check-series.sh --patches).
-# Every patch has the project's identity (lib.sh) as author and no
+# Every patch has the project's identity (lib/harness.sh) as author and no
 # Signed-off-by, whoever made the commits: make mail adds the sender's.
 # Deterministic: no commit ids, no signature, a fixed cover letter date,
 # and neither the user's nor the system's git config (format.signOff...).
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/harness.sh"
 dir=${1:?usage: export-patches.sh DIR [--no-cover]}
 cover=1; [ "${2:-}" = --no-cover ] && cover=
 git -C "$TREE" rev-parse -q --verify base >/dev/null ||
@@ -20,6 +20,6 @@ head=$("$TOP/scripts/lib/restamp-commits.sh" "$TREE" "$PROJECT_NAME" "$PROJECT_E
 # shown as removed and added whole, which is how a reviewer reads it, and
 # checkpatch sees each new line beside its comment, not beside old lines.
 GIT_COMMITTER_DATE=$FIXED_DATE git_plain -C "$TREE" format-patch -q --zero-commit \
-	--break-rewrites --no-signature ${cover:+--cover-letter} --subject-prefix="${BASE_SUBJECT_PREFIX:-PATCH}" -o "$dir" "base..$head"
+	--break-rewrites --no-signature ${cover:+--cover-letter} --subject-prefix="${SERIES_SUBJECT_PREFIX:-PATCH}" -o "$dir" "base..$head"
 [ -z "$cover" ] || "$TOP/scripts/lib/cover_letter.py" write "$COVER" "$dir/0000-cover-letter.patch" \
 	"$TOP/results/summary.md" "$dir/0000-cover-letter.patch"

@@ -9,7 +9,7 @@
 # (scripts/lib/kprobe-hit-list.sh).  Packed again only when one of
 # those changed since the last packing (every boot calls this).
 # Usage: initramfs.sh [--series NAME] ARCH OBJDIR
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/harness.sh"
 arch=$1 obj=$2
 use_arch "$arch"
 cpio=$obj/initramfs.cpio.gz
@@ -94,13 +94,13 @@ hitlist=$obj/kprobe-hit-callees.txt
 
 # The facts of the arch and of the series whose kernel this is.
 facts=$(printf 'GUEST_ARCH=%s\nSYSCALL_PREFIX=%s\nGUEST_SERIES=%s\nGUEST_FPROBE_ENTRY_DATA_CASE=%s\nGUEST_POOL_KIND=%s\n' \
-	"$arch" "$ARCH_SYSCALL_PREFIX" "$SERIES" "${BASE_FPROBE_ENTRY_DATA_CASE:-0}" "${BASE_POOL_KIND:-}")
+	"$arch" "$ARCH_SYSCALL_PREFIX" "$SERIES" "${SERIES_FPROBE_ENTRY_DATA_CASE:-0}" "${SERIES_POOL_KIND:-}")
 # Up to date when its facts are the same and nothing it is packed from is
 # newer: the guest tree (a file added or removed changes its directory's
-# time), this script and lib.sh (the guest programs' compiler), the arch's
+# time), this script and lib/harness.sh (the guest programs' compiler), the arch's
 # facts, the static binaries, and the build's modules and kselftests
 # (kernel.sh installs them afresh after every build).
-if [ -f "$cpio" ] && [ "$(cat "$obj/initramfs/guest/arch.env" 2>/dev/null)" = "$facts" ] && [ -z "$(find "$TOP/guest" "$0" "$TOP/scripts/lib.sh" "$TOP/config/arch/$arch.sh" "$busybox" "$bash" \
+if [ -f "$cpio" ] && [ "$(cat "$obj/initramfs/guest/arch.env" 2>/dev/null)" = "$facts" ] && [ -z "$(find "$TOP/guest" "$0" "$TOP/scripts/lib/harness.sh" "$TOP/config/arch/$arch.sh" "$busybox" "$bash" \
 	"$obj/mod" "$obj/kselftest" "$gm" "$hitlist" -newer "$cpio" 2>/dev/null | head -n 1)" ]; then
 	exit 0
 fi

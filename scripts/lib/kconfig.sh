@@ -7,7 +7,7 @@
 # empty), options its Kconfig does not define (the series adds them) are
 # not required.
 # Usage: kconfig.sh ARCH FLAVOR SRCDIR OBJDIR
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/harness.sh"
 arch=$1 flavor=$2 src=$3 obj=$4
 unpatched=
 unpatched "$src" && unpatched=1

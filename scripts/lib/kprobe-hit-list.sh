@@ -8,7 +8,7 @@
 # kretprobes) the file is one '# skip: REASON' line the suite reports.
 # Written again only when the vmlinux, the tool or its tables changed.
 # Usage: kprobe-hit-list.sh [--series NAME] ARCH OBJDIR
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/harness.sh"
 arch=$1 obj=$2
 use_arch "$arch"
 out=$obj/kprobe-hit-callees.txt
@@ -20,7 +20,7 @@ if [ -f "$out" ] && [ -z "$(find "$obj/vmlinux" "$tool" "$roots" "$harmless" "$i
 	exit 0
 fi
 skip() { echo "# skip: $*" >"$out"; exit 0; }
-case $obj in *-base) skip "an unpatched kernel: the base's kretprobes have no objpool" ;; esac
+case $obj in *-unpatched) skip "an unpatched kernel: the base's kretprobes have no objpool" ;; esac
 awk -v s="$SERIES" '!/^#/ && NF { n = split($2, a, ","); for (i = 1; i <= n; i++) if (a[i] == s) f = 1 } END { exit !f }' "$roots" ||
 	skip "series $SERIES has no roots in config/kprobe-hit-roots (its kernel does not carry this project's pool)"
 grep -q '^CONFIG_KRETPROBES=y' "$obj/.config" || skip "CONFIG_KRETPROBES is off"

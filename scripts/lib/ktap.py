@@ -4,9 +4,9 @@
 
   ktap.py cases RESULTS_DIR
       print one line per test case: "<suite>/<case> <STATUS>"
-  ktap.py compare RESULTS_DIR ARCH [--base FILE] [--exceptions FILE] [--label L]
-      judge each case against the base kernel's recorded cases (a case that
-      passed on the base must pass here) and the guest's exit status
+  ktap.py compare RESULTS_DIR ARCH [--unpatched FILE] [--exceptions FILE] [--label L]
+      judge each case against the unpatched kernel's recorded cases (a case
+      that passed unpatched must pass here) and the guest's exit status
       (RESULTS_DIR/vm.json, written by scripts/vm.sh); write the verdicts as
       data to RESULTS_DIR/verdicts.json, print each failing case with the
       lines of its output that say why (a guest that failed: its first
@@ -125,7 +125,7 @@ def all_cases(results):
 
 
 def read_table(path, arch=None):
-    """Lines 'case STATUS' (base) or 'arch case reason...' (exceptions)."""
+    """Lines 'case STATUS' (unpatched) or 'arch case reason...' (exceptions)."""
     table = {}
     if not path or not os.path.exists(path):
         return table
@@ -182,7 +182,7 @@ def compare(args):
     cases = dict(all_cases(args.results))
     # Only the suites this run ran: a flavor may run a subset.
     ran = {c.split('/')[0] for c in cases}
-    base = {c: st for c, st in read_table(args.base).items() if c.split('/')[0] in ran}
+    unpatched = {c: st for c, st in read_table(args.unpatched).items() if c.split('/')[0] in ran}
     exceptions = read_table(args.exceptions, args.arch)
     guest, vm = guest_verdict(args.results)
     if guest:
@@ -192,12 +192,12 @@ def compare(args):
     suites_ran = {c.split('/')[0] for c in cases}
     pinned = read_table(args.pinned)
     pinned_suites = {c.split('/')[0] for c in pinned}
-    for case in sorted(set(cases) | set(base) | set(pinned)):
+    for case in sorted(set(cases) | set(unpatched) | set(pinned)):
         status = cases.get(case, 'MISSING')
         suite = case.split('/')[0]
-        # A case the base only skipped (e.g. the placeholder of a suite the
-        # base lacks) is not a case of a run whose suite reported others.
-        if status == 'MISSING' and base.get(case) == 'SKIPPED' and suite in suites_ran \
+        # A case the unpatched kernel only skipped (e.g. the placeholder of a
+        # suite the base lacks) is not a case of a run whose suite reported others.
+        if status == 'MISSING' and unpatched.get(case) == 'SKIPPED' and suite in suites_ran \
                 and case not in pinned:
             continue
         pin = pinned.get(case)
@@ -217,13 +217,13 @@ def compare(args):
         elif case in exceptions:
             verdict = 'skipped'
             lines.append(f'  known   {case}: {status} ({exceptions[case]})')
-        elif status == 'SKIPPED' and base.get(case) != 'SUCCESS':
+        elif status == 'SKIPPED' and unpatched.get(case) != 'SUCCESS':
             verdict = 'skipped'
         else:
             verdict = 'failed'
-            was = f' (base: {base[case]})' if case in base else ''
+            was = f' (unpatched: {unpatched[case]})' if case in unpatched else ''
             lines.append(f'  FAILED  {case}: {status}{was}')
-        verdicts[case] = {'status': status, 'base': base.get(case), 'pinned': pin,
+        verdicts[case] = {'status': status, 'unpatched': unpatched.get(case), 'pinned': pin,
                           'verdict': verdict}
     counts = {v: sum(1 for c in verdicts.values() if c['verdict'] == v)
               for v in ('passed', 'failed', 'skipped')}
@@ -278,9 +278,9 @@ def self_test():
     pinned = (f'kselftest-objpool/{ks} SUCCESS\n'
               'perf-kretprobe/perf_probe_add SUCCESS\n'
               'perf-kretprobe/perf_probe_del_pool_freed SUCCESS\n')
-    base = ('kselftest-objpool/kselftest_objpool SKIPPED\n'
-            'perf-kretprobe/perf_probe_add SUCCESS\n'
-            'perf-kretprobe/perf_probe_del_pool_freed SKIPPED\n')
+    unpatched = ('kselftest-objpool/kselftest_objpool SKIPPED\n'
+                 'perf-kretprobe/perf_probe_add SUCCESS\n'
+                 'perf-kretprobe/perf_probe_del_pool_freed SKIPPED\n')
     good_ks = f'TAP version 13\n1..1\nok 1 {ks}\n'
     good_perf = 'TAP version 13\n1..2\nok 1 perf_probe_add\nok 2 perf_probe_del_pool_freed\n'
     cases = [
@@ -292,7 +292,7 @@ def self_test():
         ('pinned-removed', {'kselftest-objpool': good_ks, 'perf-kretprobe':
                             'TAP version 13\n1..1\nok 1 perf_probe_add\n'}, 1),
         ('pinned-suite-missing', {'perf-kretprobe': good_perf}, 1),
-        ('base-placeholder', {'kselftest-objpool':
+        ('unpatched-placeholder', {'kselftest-objpool':
                               'TAP version 13\n1..1\nok 1 kselftest_objpool # SKIP no selftests/objpool\n',
                               'perf-kretprobe': good_perf}, 1),
     ]
@@ -300,15 +300,15 @@ def self_test():
     with tempfile.TemporaryDirectory() as tmp:
         with open(os.path.join(tmp, 'pinned.txt'), 'w') as f:
             f.write(pinned)
-        with open(os.path.join(tmp, 'base.txt'), 'w') as f:
-            f.write(base)
+        with open(os.path.join(tmp, 'unpatched.txt'), 'w') as f:
+            f.write(unpatched)
         for name, files, want in cases:
             res = os.path.join(tmp, name)
             os.mkdir(res)
             for suite, text in files.items():
                 with open(os.path.join(res, suite + '.tap'), 'w') as f:
                     f.write(text)
-            args = argparse.Namespace(results=res, arch='x86_64', base=os.path.join(tmp, 'base.txt'),
+            args = argparse.Namespace(results=res, arch='x86_64', unpatched=os.path.join(tmp, 'unpatched.txt'),
                                       exceptions=None, pinned=os.path.join(tmp, 'pinned.txt'),
                                       label=name)
             out = io.StringIO()
@@ -334,7 +334,7 @@ def main():
     m = sub.add_parser('compare')
     m.add_argument('results')
     m.add_argument('arch')
-    m.add_argument('--base')
+    m.add_argument('--unpatched')
     m.add_argument('--exceptions')
     m.add_argument('--pinned')
     m.add_argument('--label', default='cases')

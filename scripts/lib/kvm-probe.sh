@@ -5,7 +5,7 @@
 # init under KVM and wait a few seconds for it.  The answer is cached in
 # build/kvm-probe-ARCH (delete it to probe again).  Exit 0: use KVM.
 # Usage: kvm-probe.sh ARCH KERNEL
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/harness.sh"
 use_arch "$1"
 kernel=$2
 cache=$BUILD/kvm-probe-$1

@@ -17,7 +17,7 @@
 # Environment: NMI_CONTROL_TIMEOUT (QEMU's, 240 s), NMI_CONTROL_WAIT (the
 # guest's wait for a verdict, 60 s), NMI_STALL_SECONDS (the module's, 5),
 # APPEND (kernel parameters).
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/harness.sh"
 [ $# = 3 ] || die "usage: nmi-control.sh ARCH FLAVOR DIR"
 arch=$1 flavor=$2 res=$3
 name=nmi_stress_catches_upstream_objpool

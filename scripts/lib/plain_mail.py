@@ -50,7 +50,7 @@ SHORTLOG = re.compile(r'^\S.* \(\d+\):$')
 HTML_TAGS = ('a abbr b blockquote br code dd del details div dl dt em h1 h2 h3 h4 h5 h6 hr i img '
              'ins kbd li ol p pre s small span strong sub summary sup table tbody td th thead tr tt '
              'u ul').split()
-HARNESS_TARGETS = ('bench check vm tree series soak record-base check-series check-bisect '
+HARNESS_TARGETS = ('bench check vm tree series soak record-unpatched check-series check-bisect '
                    'mail deps kernel').split()
 
 RULES = {

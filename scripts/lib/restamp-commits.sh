@@ -11,7 +11,7 @@
 #                is a placeholder (identity_problem) is an error.
 # make series uses it with the project's identity, make mail with the
 # sender's (scripts/lib/export-patches.sh, scripts/mail.sh).
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/harness.sh"
 repo=${1:?usage: restamp-commits.sh REPO NAME EMAIL [--sign] [--maintainer]}
 name=${2:?} email=${3:?}
 shift 3

@@ -5,7 +5,7 @@
 # scripts/lib/check-one-series.sh: results for make check, results-quick for
 # make quick), then one total over every case, "N passed, N failed, N
 # skipped".  Exits non-zero on a failed case, or when a series has no steps.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/harness.sh"
 dirname=${1:?usage: steps-total.sh DIRNAME SERIES...}
 shift
 shopt -s nullglob
@@ -24,7 +24,7 @@ for b; do
 	verdicts+=("$results"/*/verdicts.json)
 done
 # The total needs a KUnit parser too: that of a series checked here (the
-# list may leave out the one lib.sh chose).
+# list may leave out the one lib/harness.sh chose).
 for b; do
 	d=$(series_work "$b")/linux/tools/testing/kunit
 	[ -d "$d" ] && { export KUNIT_DIR=$d; break; }

@@ -4,7 +4,7 @@
 # and lib/objpool.c of config/upstream-pool.env's package), extracting it into
 # build/ on first use. Never committed: the userspace benchmark and the
 # NMI positive control build it as a peer at build time.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/harness.sh"
 up=$BUILD/upstream-objpool
 if [ ! -f "$up/lib/objpool.c" ]; then
 	tarball=$UPSTREAM_POOL_TARBALL

@@ -18,7 +18,7 @@ def axis_names():
     names = {os.path.basename(os.path.dirname(p))[len('series-'):]
              for p in glob.glob(os.path.join(TOP, 'series-*', 'series.env'))}
     names |= {os.path.basename(os.path.dirname(p))
-              for p in glob.glob(os.path.join(TOP, 'bench', '*', 'series.env'))}
+              for p in glob.glob(os.path.join(TOP, 'bench-kernels', '*', 'series.env'))}
     for p in glob.glob(os.path.join(TOP, 'config', 'arch', '*.sh')):
         names.add(os.path.basename(p)[:-3])
         names |= set(re.findall(r'^ARCH_UNAME=(\S+)', Path(p).read_text(), re.M))

@@ -65,7 +65,15 @@ class DocsRefs(unittest.TestCase):
     def test_script_reads_unlisted_variable(self):
         read = 'echo "$' + '{%s:-1}"\n'   # split, or this file would read it
         self.assertEqual(len(self.problems(read % 'SECRET', name='x.sh')), 1)
-        self.assertEqual(self.problems(read % 'BASE_PKG', name='x.sh'), [])
+        self.assertEqual(self.problems(read % 'SERIES_BASE_PKG', name='x.sh'), [])
+
+    def test_readme_list_of_patches(self):
+        patches = {'7.2': [{'a.c'}, {'b.c'}]}
+        listed = ['The patches, one', 'each:', '', '  1. the fix;', '  2. its test.', '', 'Then']
+        self.assertEqual(docs_refs.patch_list_problems(listed, '7.2', patches), [])
+        self.assertIn('series-7.2 has 2 patches',
+                      docs_refs.patch_list_problems(listed[:4], '7.2', patches)[0])
+        self.assertEqual(docs_refs.patch_list_problems(['No list.'], '7.2', patches), [])
 
 
 if __name__ == '__main__':

@@ -12,13 +12,13 @@ SCRIPTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def scripts():
-    """The entry points and helpers, shell and Python; not lib.sh (sourced)
+    """The entry points and helpers, shell and Python; not lib/harness.sh (sourced)
     nor the unittest modules of tests/ (run.sh runs them)."""
     found = glob.glob(os.path.join(SCRIPTS, '*.sh')) + \
         glob.glob(os.path.join(SCRIPTS, '*', '*.sh')) + \
         glob.glob(os.path.join(SCRIPTS, '*', '*.py'))
     return sorted(p for p in found
-                  if os.path.basename(p) != 'lib.sh' and
+                  if os.path.basename(p) != 'harness.sh' and
                   not os.path.basename(p).startswith('test_'))
 
 

@@ -67,8 +67,8 @@ def results_dir(tmp, **files):
     return tmp
 
 
-def compare(results, base=None):
-    args = argparse.Namespace(results=results, arch='x86_64', base=base, exceptions=None,
+def compare(results, unpatched=None):
+    args = argparse.Namespace(results=results, arch='x86_64', unpatched=unpatched, exceptions=None,
                               pinned=None, label='test')
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
@@ -128,7 +128,7 @@ class Compare(unittest.TestCase):
                 f.write('s/pool/nmi_stress SUCCESS\n')
             res = os.path.join(tmp, 'run')
             os.mkdir(res)
-            status, v, _ = compare(results_dir(res, s=SKIP), base=base)
+            status, v, _ = compare(results_dir(res, s=SKIP), unpatched=base)
         self.assertEqual(status, 1)
         self.assertEqual(v['cases']['s/pool/nmi_stress']['verdict'], 'failed')
 
@@ -188,7 +188,7 @@ class RealOutput(unittest.TestCase):
                 f.writelines(f'{case} {status}\n' for case, status in whole)
             res = os.path.join(tmp, 'run')
             os.mkdir(res)
-            status, v, out = compare(results_dir(res, s=cut), base=base)
+            status, v, out = compare(results_dir(res, s=cut), unpatched=base)
         self.assertEqual(status, 1)
         lost = [c for c, s in whole if s == 'SUCCESS' and v['cases'][c]['status'] == 'MISSING']
         kept = [c for c, s in whole if s == 'SUCCESS' and v['cases'][c]['status'] == 'SUCCESS']

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""build-boot-times (scripts/bench/build-boot-times.sh, on the host): the
+"""build-boot-times (scripts/host-bench/build-boot-times.sh, on the host): the
 harness's own first build, no-change rebuild and guest round trip."""
 from collections import defaultdict
 

@@ -2,13 +2,13 @@
 """claim-icount-arm64: what the pop's release claim saves a kretprobe hit
 on arm64 against a fully ordered one, on 6.1.  Its base kernels are the
 6.1 series' patched ones (the claim a cmpxchg_release()); its patched
-kernels add bench/6.1-fullclaim's patch, which makes the claim a fully
-ordered cmpxchg again (bench/6.1-fullclaim/series.env)."""
+kernels add bench-kernels/6.1-fullclaim's patch, which makes the claim a fully
+ordered cmpxchg again (bench-kernels/6.1-fullclaim/series.env)."""
 from . import real_load_icount
 
 CSV = 'claim-icount-arm64.csv'
 TITLE = ('Linux 6.1, the pop\'s claim (series-6.1, release, base, against '
-         'bench/6.1-fullclaim, fully ordered, patched): instructions per call under QEMU icount')
+         'bench-kernels/6.1-fullclaim, fully ordered, patched): instructions per call under QEMU icount')
 
 
 def section(rows, results):

@@ -3,13 +3,13 @@
 a kretprobe hit on 6.1.  Its base kernels are the 6.1 series' patched
 ones (interrupts off from a push's reservation until its ring's bit is
 set, and in a thief's clear-and-recheck); its patched kernels add
-bench/6.1-irqon's patch, which leaves interrupts on there (preemption
-disabled only, bench/6.1-irqon/series.env)."""
+bench-kernels/6.1-irqon's patch, which leaves interrupts on there (preemption
+disabled only, bench-kernels/6.1-irqon/series.env)."""
 from . import real_load_icount
 
 CSV = 'irq-window-icount.csv'
 TITLE = ('Linux 6.1, the irq window (series-6.1 with interrupts off in it, base, against '
-         'bench/6.1-irqon, preemption off only, patched): instructions per call under QEMU icount')
+         'bench-kernels/6.1-irqon, preemption off only, patched): instructions per call under QEMU icount')
 # Instructions a kretprobe hit may pay for interrupts off in the windows.
 LIMIT = 10
 

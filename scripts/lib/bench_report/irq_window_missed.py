@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""irq-window-missed (scripts/bench/irq-window-missed.sh, on the host):
+"""irq-window-missed (scripts/host-bench/irq-window-missed.sh, on the host):
 pops that missed an object held back by an irq in a push's window, in
 the userspace stress's irq_window case, the pool as it is against its
 mutant with interrupts left on in the window (irqs-in-push-window)."""

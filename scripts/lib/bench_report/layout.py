@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""layout (scripts/bench/layout.sh, on the host): the cache lines two
+"""layout (scripts/host-bench/layout.sh, on the host): the cache lines two
 CPUs' own pops and pushes both write, counted in userspace."""
 from collections import defaultdict
 

@@ -71,7 +71,8 @@ def probe_boots(rows, prefix):
 
 
 def fprobe_goal(rows, results, against="6.1's freelist"):
-    """Goal row: the fprobe example takes no more memory patched than base."""
+    """Goal row: the fprobe example takes no more memory patched than with
+    AGAINST, the unpatched kernel's pool, which the row names."""
     fp, b, p = probe_boots(rows, 'fprobe')
     if not b or not p:
         return []
@@ -94,12 +95,14 @@ def fprobe_goal(rows, results, against="6.1's freelist"):
     example = (f'the fprobe example: {r0["functions"]} functions, {int(r0["objects"]):,} objects, '
                f'{r0["possible"]} possible CPUs, {r0["vcpus"]} online')
     return [(f'fprobe example: no more memory patched than with {against}',
-             f'{mb / 1024:.2f} MiB base, {mp / 1024:.2f} MiB patched (medians, {len(b)} + {len(p)} boots)',
+             f'{mb / 1024:.2f} MiB with {against}, {mp / 1024:.2f} MiB patched '
+             f'(medians, {len(b)} + {len(p)} boots)',
              verdict, example + (f'; {why}' if why else ''))]
 
 
 def kretprobe_goal(rows, against):
-    """Goal row: the default kretprobes take less memory patched than base."""
+    """Goal row: the default kretprobes take less memory patched than with
+    AGAINST, which the row names."""
     kp, b, p = probe_boots(rows, 'kretprobe default')
     if not b or not p:
         return []
@@ -108,7 +111,8 @@ def kretprobe_goal(rows, against):
     verdict = 'met' if mp <= mb else f'not met, {(mp - mb) / 1024:+.2f} MiB'
     return [(f'{r0["functions"]} kretprobes of default maxactive, {r0["possible"]} possible CPUs: '
              f'less memory patched than with {against}',
-             f'{mb / 1024:.2f} MiB base, {mp / 1024:.2f} MiB patched (medians, {len(b)} + {len(p)} boots)',
+             f'{mb / 1024:.2f} MiB with {against}, {mp / 1024:.2f} MiB patched '
+             f'(medians, {len(b)} + {len(p)} boots)',
              verdict)]
 
 

@@ -92,7 +92,7 @@ def ratio_goal(rows, results):
     worst_k, worst_v = max(both.items(), key=lambda kv: kv[1]['patched'] / max(kv[1]['base'], 1))
     worst = worst_v['patched'] / max(worst_v['base'], 1)
     measured = (f'worst {worst:.2f}x: {worst_k[0]}, {worst_k[3]} of {worst_k[4]} possible, '
-                f'{worst_v["base"]:.0f} KiB base, {worst_v["patched"]:.0f} KiB patched')
+                f'{worst_v["base"]:.0f} KiB with the 6.1 freelist, {worst_v["patched"]:.0f} KiB patched')
     verdict = 'met' if not over else f'not met in {len(over)} of {len(both)} rows'
     return [(f'kretprobe pools at any scale: patched at most {RATIO:g}x the 6.1 freelist', measured, verdict)]
 

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 """nolock-icount, nolock-memory, nolock-exhaust and their -arm64 and
--pools lines (bench/7.2-nolock): kretprobe instances from the fixed
+-pools lines (bench-kernels/7.2-nolock): kretprobe instances from the fixed
 upstream objpool, the RFC's pool and kmalloc_nolock() on each hit, on
 Linux 7.2.  The benchmarks of one prefix are merged (nolock-icount-arm64
 with nolock-icount); the section appears when nolock-icount.csv exists.
@@ -25,7 +25,7 @@ kfree_nolock() can be called in any context, NMI included, served from
 SLUB's per-CPU sheaves: kernels of Linux 7.2 on 7.2's test config whose
 kretprobe instances come from the fixed upstream objpool (the 7.2
 series), from the RFC's pool (series-7.2-rfc), and from kmalloc_nolock()
-on each hit, freed with kfree_nolock() on return (bench/7.2-nolock: a
+on each hit, freed with kfree_nolock() on return (bench-kernels/7.2-nolock: a
 kernel of the harness on the 7.2 series, not a series; maxactive kept as
 a limit by an atomic count of the instances out per probe; built with
 SLUB's sheaves, config/sheaves.config, where the test config has

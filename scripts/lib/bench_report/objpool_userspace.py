@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""objpool-userspace (scripts/bench/objpool-userspace.sh, on the host):
+"""objpool-userspace (scripts/host-bench/objpool-userspace.sh, on the host):
 tools/testing/objpool's scenario matrix on the host's real cores, objpool
 against upstream's objpool, freelist and a per-CPU floor, with the
 before/after tables of objpool-userspace-before.csv."""

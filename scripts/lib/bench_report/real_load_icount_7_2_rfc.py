@@ -13,7 +13,7 @@ def section(rows, results):
 
 
 def goal(rows, results):
-    return real_load_icount.hit_cost_goals(rows, base="with 7.2's fixed objpool", probes=('kretprobe',))
+    return real_load_icount.hit_cost_goals(rows, reference="7.2's fixed objpool", probes=('kretprobe',))
 
 
 GOALS = [(CSV, goal)]

@@ -7,7 +7,7 @@
 # linux-source-6.12, extracted at build time) and the freelist. Counted
 # from the stores the pool makes, so deterministic: no timing involved.
 # CSV: pool,cpus,per_cpu,obj_size,shared_lines
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 out=$1
 up=$("$TOP/scripts/lib/upstream-objpool-dir.sh") || exit
 dir=$TREE/tools/testing/objpool

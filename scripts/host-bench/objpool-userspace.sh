@@ -12,7 +12,7 @@
 #   BENCH_US_PAIRS    A/B pairs of objpool and upstream per point (7)
 #   BENCH_US_SCENARIOS  comma-separated subset (all)
 # CSV: see the head of tools/testing/objpool/bench.c.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 out=$1
 up=$("$TOP/scripts/lib/upstream-objpool-dir.sh") || exit
 dir=$TREE/tools/testing/objpool

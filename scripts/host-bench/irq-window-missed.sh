@@ -12,7 +12,7 @@
 # by side. Signals play the irqs; wall-clock runs on a shared host, so
 # the counts vary from run to run: the goal is 0 for the pool as it is.
 # CSV: pool,run,seconds,pops,pushes,irq_pushes,irqs,missed,result,series
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 out=$1
 dir=$TREE/tools/testing/objpool
 mutant=irqs-in-push-window

@@ -3,14 +3,14 @@
 # Its variables are for the scripts that source it (SC2034).
 # shellcheck shell=bash disable=SC2034
 
-TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # build/: what no base owns (guest userspace, make check's results); each
 # base's tree and kernels are in its WORK directory (below).
 BUILD=$TOP/build
 
 # The defaults (DEFAULT_SERIES, DEFAULT_ARCH) and the flavors' roles
 # (TEST_FLAVOR, SOAK_FLAVOR, BENCH_FLAVOR).
-# shellcheck source=../config/defaults.env
+# shellcheck source=../../config/defaults.env
 . "$TOP/config/defaults.env"
 
 die() { printf '%s: error: %s\n' "${0##*/}" "$*" >&2; exit 1; }
@@ -87,10 +87,10 @@ identity_problem() {
 # architecture (config/arch/NAME.sh) and the flavor (config/flavors).  Each
 # is one file or one line; the lists below are read from them.
 # series_env NAME: the settings file of series NAME, or of the benchmark's
-# kernel NAME (bench/NAME/series.env, the same keys; not a series).
+# kernel NAME (bench-kernels/NAME/series.env, the same keys; not a series).
 series_env() {
 	if [ -f "$TOP/series-$1/series.env" ]; then echo "$TOP/series-$1/series.env"
-	else echo "$TOP/bench/$1/series.env"; fi
+	else echo "$TOP/bench-kernels/$1/series.env"; fi
 }
 # own_setting KEY: KEY's value as the series' own series.env sets it
 # (KEY=value or KEY="value"), empty when it sets none: a series.env that
@@ -101,17 +101,17 @@ own_setting() {
 	sed -n "s/^$1=\"\{0,1\}\([^\"]*\)\"\{0,1\}\$/\1/p" "$(series_env "$SERIES")" | tail -n 1
 }
 # series_work NAME: the build directory of another series.
-series_work() { (. "$(series_env "$1")" && echo "$TOP/$BASE_BUILD"); }
+series_work() { (. "$(series_env "$1")" && echo "$TOP/$SERIES_BUILD"); }
 valid_series() {
-	(cd "$TOP" && ls -d -- series-*/series.env bench/*/series.env 2>/dev/null) |
-		sed -E 's,^(series-|bench/),,; s,/?series\.env$,,' | tr '\n' ' '
+	(cd "$TOP" && ls -d -- series-*/series.env bench-kernels/*/series.env 2>/dev/null) |
+		sed -E 's,^(series-|bench-kernels/),,; s,/?series\.env$,,' | tr '\n' ' '
 }
 # checked_series: the series make check and make mail work on: all but a
-# benchmark's kernel (BASE_BENCH_ONLY=1, bench/7.2-nolock/series.env).
+# benchmark's kernel (SERIES_BENCH_ONLY=1, bench-kernels/7.2-nolock/series.env).
 checked_series() {
 	local b
 	for b in $(valid_series); do
-		grep -qx 'BASE_BENCH_ONLY=1' "$(series_env "$b")" || printf '%s ' "$b"
+		grep -qx 'SERIES_BENCH_ONLY=1' "$(series_env "$b")" || printf '%s ' "$b"
 	done
 }
 valid_arches() { (cd "$TOP/config/arch" && ls -- *.sh) | sed 's/\.sh$//' | tr '\n' ' '; }
@@ -119,8 +119,7 @@ valid_flavors() { flavor_table | awk '{ print $1 }' | tr '\n' ' '; }
 
 # The series the scripts work on: SERIES (default DEFAULT_SERIES), a name of
 # series_env; SERIES_LIST: the series make check and make clean work on
-# (default all).  BASE_KERNEL and BASES, their former names, are still
-# read; once resolved here they leave the environment.  A script starts
+# (default all).  A script starts
 # another for one series with that series as its first arguments,
 # `--series NAME`, which wins over the environment; the script's own
 # arguments follow.  The series' settings file says where its patches
@@ -128,24 +127,21 @@ valid_flavors() { flavor_table | awk '{ print $1 }' | tr '\n' ' '; }
 # (its build directory), TREE (its kernel tree).
 if [ "${1:-}" = --series ]; then
 	[ -n "${2:-}" ] || die "--series needs a series name; valid: $(valid_series)"
-	SERIES=$2 BASE_KERNEL=
+	SERIES=$2
 	shift 2
 fi
-[ -z "${BASE_KERNEL:-}" ] || [ -z "${SERIES:-}" ] || [ "$BASE_KERNEL" = "$SERIES" ] ||
-	die "SERIES='$SERIES' and BASE_KERNEL='$BASE_KERNEL' (its former name) disagree; set only SERIES"
-SERIES=${SERIES:-${BASE_KERNEL:-$DEFAULT_SERIES}}
-SERIES_LIST=${SERIES_LIST:-${BASES:-}}
-unset BASE_KERNEL BASES
+SERIES=${SERIES:-$DEFAULT_SERIES}
+SERIES_LIST=${SERIES_LIST:-}
 export SERIES SERIES_LIST
 [ -f "$(series_env "$SERIES")" ] ||
 	die "unknown SERIES '$SERIES'; valid: $(valid_series)"
-# shellcheck source=../series-6.1/series.env
+# shellcheck source=../../series-6.1/series.env
 . "$(series_env "$SERIES")"
-PATCHES=$TOP/$BASE_PATCHES COVER=$TOP/$BASE_COVER EXPECT=$TOP/$BASE_EXPECT
-WORK=$TOP/$BASE_BUILD
+PATCHES=$TOP/$SERIES_PATCHES COVER=$TOP/$SERIES_COVER EXPECT=$TOP/$SERIES_EXPECT
+WORK=$TOP/$SERIES_BUILD
 TREE=$WORK/linux
 # Upstream's pool, the peer of every series' (UPSTREAM_POOL_PKG, _TARBALL).
-# shellcheck source=../config/upstream-pool.env
+# shellcheck source=../../config/upstream-pool.env
 . "$TOP/config/upstream-pool.env"
 # The KTAP parser scripts/lib/ktap.py uses: KUNIT_DIR when the user sets
 # it, else this series' tree's own.  KUNIT_DIR_OF_TREE marks the derived
@@ -158,7 +154,7 @@ export KUNIT_DIR KUNIT_DIR_OF_TREE
 # use_arch ARCH: check ARCH and load its facts (ARCH_* variables).
 use_arch() {
 	[ -f "$TOP/config/arch/$1.sh" ] || die "unknown ARCH '$1'; valid: $(valid_arches)"
-	# shellcheck source=../config/arch/x86_64.sh
+	# shellcheck source=../../config/arch/x86_64.sh
 	. "$TOP/config/arch/$1.sh"
 }
 # arch_fact ARCH KEY: one fact of ARCH (its ARCH_KEY), without loading it.
@@ -202,11 +198,11 @@ check_flavor() {
 	[[ $1 =~ ^[A-Za-z0-9_]+$ ]] ||
 		die "flavor name '$1' (config/flavors) has characters a shell variable name cannot: use letters, digits and _"
 }
-# base_flavor_extra KIND FLAVOR: what the base kernel adds to FLAVOR, its
-# BASE_FLAVOR_<KIND>_<FLAVOR> (FRAGMENTS or SUITES; series-6.12/series.env).
-base_flavor_extra() { local v="BASE_FLAVOR_$1_$2"; echo "${!v:-}"; }
+# series_flavor_extra KIND FLAVOR: what the base kernel adds to FLAVOR, its
+# SERIES_FLAVOR_<KIND>_<FLAVOR> (FRAGMENTS or SUITES; series-6.12/series.env).
+series_flavor_extra() { local v="SERIES_FLAVOR_$1_$2"; echo "${!v:-}"; }
 # shellcheck disable=SC2046 # word splitting joins the two lists
-flavor_fragments() { echo $(flavor_field "$1" 2) $(base_flavor_extra FRAGMENTS "$1"); }
+flavor_fragments() { echo $(flavor_field "$1" 2) $(series_flavor_extra FRAGMENTS "$1"); }
 flavor_check_arches() { flavor_field "$1" 3; }
 flavor_timeout() { flavor_field "$1" 4; }
 flavor_memory() { flavor_field "$1" 5; }
@@ -235,7 +231,7 @@ flavor_tcg_thread() {
 # shellcheck disable=SC2086 # word splitting joins the lists
 suites() {
 	local own extra
-	own=$(flavor_field "$1" 6) extra=$(base_flavor_extra SUITES "$1")
+	own=$(flavor_field "$1" 6) extra=$(series_flavor_extra SUITES "$1")
 	case " $own " in
 	*" kmemleak ") echo ${own% kmemleak} $extra kmemleak ;;
 	*) echo $own $extra ;;
@@ -261,14 +257,14 @@ except OSError: facts = {}
 print(",".join(str(facts.get(key, "-")) for key in sys.argv[2:]))' "$@"
 }
 
-# Output directory of one build: <work>/<arch>-<flavor>[-base].
-# A series on another series (BASE_PARENT) has that series' patched
+# Output directory of one build: <work>/<arch>-<flavor>[-unpatched].
+# A series on another series (SERIES_PARENT) has that series' patched
 # kernels as its unpatched ones: its 'base' is the parent's head.
 objdir() {
-	if [ -n "${3:-}" ] && [ -n "${BASE_PARENT:-}" ]; then
-		echo "$(series_work "$BASE_PARENT")/$1-$2"
+	if [ -n "${3:-}" ] && [ -n "${SERIES_PARENT:-}" ]; then
+		echo "$(series_work "$SERIES_PARENT")/$1-$2"
 	else
-		echo "$WORK/$1-$2${3:+-base}"
+		echo "$WORK/$1-$2${3:+-unpatched}"
 	fi
 }
 
@@ -332,6 +328,20 @@ find_herd7() {
 		"install herdtools7 (opam install herdtools7, or build it from" \
 		"https://github.com/herd/herdtools7) or set HERD7"
 	return 1
+}
+
+# tap_merge: one TAP stream from several on stdin, with bare "ok NAME" and
+# "not ok NAME" lines among them: their version and plan lines dropped,
+# every case numbered anew in order, diagnostics kept; prints its own
+# version and plan first.
+tap_merge() {
+	local out
+	out=$(grep -v '^TAP version\|^1\.\.')
+	echo "TAP version 13"
+	echo "1..$(grep -c '^\(not \)\{0,1\}ok ' <<<"$out")"
+	awk '/^(not )?ok [0-9]+ / { n++; sub(/ [0-9]+ /, " " n " "); print; next }
+		/^(not )?ok / { n++; sub(/ok /, "ok " n " "); print; next }
+		{ print }' <<<"$out"
 }
 
 # tap_lines: TAP's plan and cases from a gate's own lines on stdin: "ok

@@ -6,7 +6,7 @@
 # bench (else test) kernel.  Writes OUT/build-boot-times.csv:
 # step,arch,flavor,accel,vcpus,run,seconds
 # Usage: build-boot-times.sh OUT
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../lib/harness.sh"
 out=$1
 csv=$out/build-boot-times.csv
 res=$WORK/results/bench-build-boot-times
