@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # make bench: the benchmarks of config/benches.  Builds the bench kernels
-# they boot (patched and base) if needed, runs each line, and writes
+# they boot (unpatched and patched) if needed, runs each line, and writes
 # build/bench/: NAME.csv per benchmark, then summary.md and the plots
 # (scripts/lib/report.py), over a copy of results/ with this run's CSVs in
 # place of theirs.  results/ and the cover letters, which quote it, are
@@ -19,6 +19,14 @@ for b in $benches; do
 	case " $all " in *" $b "*) ;; *) die "unknown benchmark '$b'; valid: $all(config/benches)" ;; esac
 done
 selected() { case " $benches " in *" $1 "*) ;; *) return 1 ;; esac; }
+# A kernel is 'unpatched' or 'patched' ('base' was unpatched's old name).
+while IFS='|' read -r name _ kernels _; do
+	for k in $kernels; do
+		case $k in unpatched | patched | -) ;;
+		*) die "config/benches, $name: unknown kernel '$k'; write unpatched, patched or both" ;;
+		esac
+	done
+done < <(table)
 
 # line_series SETTINGS: the series whose kernels a line boots (a SERIES=
 # setting, or this run's).  line_flavor
@@ -35,7 +43,7 @@ while IFS='|' read -r name arches kernels _ settings _; do
 	done
 done < <(table) | sort -u | while read -r bk flavor arch kernel; do
 	[ "$bk" = "$SERIES" ] || "$TOP/scripts/tree.sh" --series "$bk" || exit
-	"$TOP/scripts/kernel.sh" --series "$bk" "$arch" "$flavor" $([ "$kernel" = base ] && echo 1) || exit
+	"$TOP/scripts/kernel.sh" --series "$bk" "$arch" "$flavor" $([ "$kernel" = unpatched ] && echo 1) || exit
 done || exit
 
 out=$WORK/bench-out
@@ -68,7 +76,7 @@ run_line() {
 	[ "$settings" = - ] && settings=
 	for arch in $arches; do
 		for kernel in $kernels; do
-			unpatched=; [ "$kernel" = base ] && unpatched=1
+			unpatched=; [ "$kernel" = unpatched ] && unpatched=1
 			for run in $(seq "$boots"); do
 				res=$WORK/results/bench-$name-$arch-$kernel-$run
 				boot_bench "$res" "$arch" "$unpatched" "$settings" "$cmd" ||

@@ -87,7 +87,7 @@ sweep() {
 # kretprobe through tracefs: trace_kprobe + register_kretprobe + objpool_init.
 # A failure while creating the probe's event files is ignored by the trace
 # event core of 6.1 (__add_event_to_tracers() drops the error of
-# __trace_add_new_event()), base and patched alike: the probe is then
+# __trace_add_new_event()), unpatched and patched alike: the probe is then
 # listed without an enable file and cannot be armed. That outcome is
 # counted apart, not as a failure of this series.
 no_event_files=

@@ -50,7 +50,7 @@ fi
 # Every call entered the probe: it either got an instance (a hit when it
 # returned) or was missed. A few sleeps of this script and of the loop's
 # main thread come on top. The kretprobe pre-handler counts a miss with a
-# plain "rp->nmissed++" (kernel/kprobes.c, base and patched alike), so two
+# plain "rp->nmissed++" (kernel/kprobes.c, unpatched and patched alike), so two
 # CPUs missing at once can lose one: up to 1% of the misses may be lost.
 # Passes wrongly: a pool handing one instance to two callers (each still counts a hit).
 read -r hits misses < <(profile)

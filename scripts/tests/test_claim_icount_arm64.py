@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 """Self-test of scripts/lib/bench_report/claim_icount_arm64.py: made-up
-icount rows of the release claim (base) and the fully ordered one
+icount rows of the release claim (unpatched) and the fully ordered one
 (patched) in, its goal and section out."""
 import unittest
 
@@ -12,7 +12,7 @@ def rows(release_insns, full_insns):
     """Two boots a kernel, each kretprobe row at the instructions per
     call given (a native row beside it, as the guest prints)."""
     out = []
-    for kernel, insns in (('base', release_insns), ('patched', full_insns)):
+    for kernel, insns in (('unpatched', release_insns), ('patched', full_insns)):
         for run in (1, 2):
             for row, n in (('native', 237.3), ('kretprobe', insns)):
                 out.append({'arch': 'arm64', 'kernel': kernel, 'accel': 'tcg-icount', 'vcpus': '1',
@@ -34,7 +34,7 @@ class ClaimIcountArm64(unittest.TestCase):
         self.assertEqual(verdict, 'not met, 1.5 more')
 
     def test_one_kernel_missing_no_goal(self):
-        only_release = [r for r in rows(1345.5, 1346.5) if r['kernel'] == 'base']
+        only_release = [r for r in rows(1345.5, 1346.5) if r['kernel'] == 'unpatched']
         self.assertEqual(claim_icount_arm64.goal(only_release, None), [])
 
     def test_section_title(self):

@@ -28,11 +28,11 @@ def layout_rows(objpool_shared):
             {'pool': 'freelist', 'cpus': '2', 'per_cpu': '4', 'obj_size': '64', 'shared_lines': '3'}]
 
 
-def icount_rows(base_insns, patched_insns):
+def icount_rows(unpatched_insns, patched_insns):
     """One x86_64 boot per kernel: a kretprobe row of the given instructions
     per call, and a native row of 500."""
     rows = []
-    for kernel, insns in (('base', base_insns), ('patched', patched_insns)):
+    for kernel, insns in (('unpatched', unpatched_insns), ('patched', patched_insns)):
         for row, n in (('native', 500), ('kretprobe', insns)):
             rows.append({'arch': 'x86_64', 'kernel': kernel, 'row': row, 'run': '1',
                          'calls_per_vsec': repr(1e9 / n), 'clocksource': 'tsc', 'ns_per_insn': '1.0000'})
@@ -54,7 +54,7 @@ def scale_rows(r1_sparse_kb, default_96_patched_kb):
     online and the patched default delta at 96 CPUs as given."""
     rows = []
     for vcpus, possible in ((2, 2), (96, 96), (2, 512)):
-        for kernel in ('base', 'patched'):
+        for kernel in ('unpatched', 'patched'):
             dflt = max(10, 2 * possible)
             d_kb = 16 * dflt * 64 // 1024 or 1
             if kernel == 'patched':
@@ -129,6 +129,22 @@ class RealLoadIcount(unittest.TestCase):
                       '0.0000% / 0.0000% |', lines)
         self.assertTrue(any('results/real-load-icount.csv' in line for line in lines))
 
+    def test_headings_name_the_two_kernels(self):
+        lines = real_load_icount.section(icount_rows(1000, 1010), None)
+        self.assertIn("| row | 6.1's freelist, each run | series-6.1, each run | 6.1's freelist insns/call | "
+                      "series-6.1 insns/call | series-6.1 - 6.1's freelist | "
+                      "spread 6.1's freelist / series-6.1 |", lines)
+        fix = bench_report.real_load_icount_7_2.section(icount_rows(1000, 1010), None)
+        self.assertIn('| row | unfixed, each run | fixed, each run | unfixed insns/call | fixed insns/call | '
+                      'fixed - unfixed | spread unfixed / fixed |', fix)
+
+    def test_an_old_base_row_is_no_kernel(self):
+        # 'base' is unpatched's old name: such rows fill neither column.
+        rows = [dict(r, kernel='base') if r['kernel'] == 'unpatched' else r for r in icount_rows(1000, 1010)]
+        self.assertIn('| kretprobe | - | 1010.0 | - | 1010.0 | - | - / 0.0000% |',
+                      real_load_icount.section(rows, None))
+        self.assertEqual(real_load_icount.goal(rows, None), [])
+
     def test_within_the_limit_is_met(self):
         (goal, measured, verdict), = real_load_icount.goal(icount_rows(1000, 1010), None)
         self.assertEqual(goal, "kretprobe hit, x86_64: at most 20 instructions more patched than "
@@ -146,10 +162,12 @@ class RealLoadIcount(unittest.TestCase):
 
 
 class IrqWindowIcount(unittest.TestCase):
-    # base: the series, interrupts off in the windows; patched: preempt-only.
+    # unpatched: the series, interrupts off in the windows; patched: preempt-only.
     def test_section_is_titled_for_the_irq_window(self):
         lines = irq_window_icount.section(icount_rows(1008, 1000), None)
         self.assertTrue(lines[0].startswith('## Linux 6.1, the irq window'), lines[0])
+        self.assertTrue(any(line.startswith('| row | irqs off, each run | preempt-only, each run |')
+                            for line in lines))
         self.assertIn('| kretprobe | 1008.0 | 1000.0 | 1008.0 | 1000.0 | -8.0 (-0.79%) | '
                       '0.0000% / 0.0000% |', lines)
 
@@ -165,7 +183,7 @@ class IrqWindowIcount(unittest.TestCase):
         self.assertEqual(verdict, 'not met, +11.0')
 
     def test_no_preempt_only_rows_no_goal(self):
-        rows = [r for r in icount_rows(1008, 1000) if r['kernel'] == 'base']
+        rows = [r for r in icount_rows(1008, 1000) if r['kernel'] == 'unpatched']
         self.assertEqual(irq_window_icount.goal(rows, None), [])
 
 

@@ -13,6 +13,7 @@ import re
 import statistics
 import sys
 import textwrap
+from typing import NamedTuple
 
 
 class Prose:
@@ -74,6 +75,29 @@ scripts/lib/report.py renders it yet): median (min-max) over the runs of
 each row.
 ''',
 })
+
+
+class Kernels(NamedTuple):
+    """What a section's tables call the two kernels of its CSV's kernel
+    column: 'unpatched' (the benchmarked series' base kernel, or its
+    parent series' head) and 'patched' (with the series)."""
+    unpatched: str
+    patched: str
+
+    def each_run(self):
+        return [f'{self.unpatched}, each run', f'{self.patched}, each run']
+
+    def difference(self):
+        return f'{self.patched} - {self.unpatched}'
+
+    def ratio(self):
+        return f'{self.patched} / {self.unpatched}'
+
+
+# The two kernels of each series' benchmarks.
+KERNELS_6_1 = Kernels("6.1's freelist", 'series-6.1')
+KERNELS_FIX = Kernels('unfixed', 'fixed')
+KERNELS_RFC_7_2 = Kernels("7.2's fixed objpool", 'RFC')
 
 # The title prefixes of the sections of the series other than 6.1's.
 FIX_7_2 = 'Linux 7.2, the fix (series-7.2, against the unfixed push): '

@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 """memory (guest/bench/memory.sh): the memory kretprobe and fprobe
-instance pools take at registration, 2 online of 96 possible CPUs, base
-(6.1's freelist) and patched."""
+instance pools take at registration, 2 online of 96 possible CPUs, 6.1's
+freelist (unpatched) and the pool (patched)."""
 import statistics
 from collections import defaultdict
 
-from .core import Prose, cell, table
+from .core import KERNELS_6_1, Prose, cell, table
 
 CSV = 'memory.csv'
 PROSE = Prose(__file__, {
@@ -16,7 +16,7 @@ Each value is the change of memory in use (/proc/meminfo: MemTotal -
 MemFree - Buffers - Cached, less the free pages on the per-CPU lists of
 /proc/zoneinfo) across registering the probe, so pages the pool vmap()s
 count too; small deltas carry a few hundred KiB of noise. "pool
-metadata" is what the patched objpool allocated beside the objects
+metadata" is what the {patched} pool allocated beside the objects
 (rings, headers, bitmap: its meta_bytes, printed by
 guest/modules/probe_mem.ko); "target" is at most 16 bytes per object
 plus 256 bytes per possible CPU; "one ring per CPU" is what rings
@@ -26,7 +26,7 @@ possible CPUs x roundup_pow_of_two(objects) x 8 bytes.
 })
 
 
-def section(rows, results, title='Memory of the instance pools at scale'):
+def section(rows, results, title='Memory of the instance pools at scale', kernels=KERNELS_6_1):
     accel = '/'.join(sorted({r['accel'].upper() for r in rows}))
     r0 = rows[0]
     possible = int(r0['possible'])
@@ -45,7 +45,7 @@ def section(rows, results, title='Memory of the instance pools at scale'):
     kib_as_mib = lambda v: f'{v / 1024:.1f} MiB'
     for key, k in by.items():
         probe, funcs, objs = key
-        b = statistics.median(k['base']) if k['base'] else None
+        b = statistics.median(k['unpatched']) if k['unpatched'] else None
         p = statistics.median(k['patched']) if k['patched'] else None
         kcell = lambda v: ('-' if not v else kib_as_mib(v[0]) if len(v) == 1
                            else cell(v, lambda x: f'{x / 1024:.1f}') + ' MiB')
@@ -55,22 +55,24 @@ def section(rows, results, title='Memory of the instance pools at scale'):
         m = f'{mib(meta[key])} ({meta[key] / n:.1f} B/object)' if key in meta else '-'
         target = mib(16 * n + 256 * possible)
         full = mib(possible * (1 << (n - 1).bit_length()) * 8)
-        cells.append([probe, funcs, objs, kcell(k['base']), kcell(k['patched']), ratio, per, m, target, full])
+        cells.append([probe, funcs, objs, kcell(k['unpatched']), kcell(k['patched']), ratio, per, m, target, full])
     return ([f'## {title}', '']
-            + table(['probe', 'functions', 'objects', 'base', 'patched', 'patched/base',
-                     'patched bytes/object', 'pool metadata (patched)', 'target', 'one ring per CPU'], cells)
-            + [''] + PROSE.text('memory', accel=accel, vcpus=r0['vcpus'], possible=possible, samples=samples))
+            + table(['probe', 'functions', 'objects', *kernels, kernels.ratio(),
+                     f'{kernels.patched} bytes/object', f'pool metadata ({kernels.patched})', 'target',
+                     'one ring per CPU'], cells)
+            + [''] + PROSE.text('memory', accel=accel, vcpus=r0['vcpus'], possible=possible, samples=samples,
+                                patched=kernels.patched))
 
 
 def probe_boots(rows, prefix):
     """The rows of the probes named PREFIX..., then their delta_kb on the
-    base kernel's boots and on the patched kernel's."""
+    unpatched kernel's boots and on the patched kernel's."""
     rs = [r for r in rows if r['probe'].startswith(prefix)]
-    return (rs, [int(r['delta_kb']) for r in rs if r['kernel'] == 'base'],
+    return (rs, [int(r['delta_kb']) for r in rs if r['kernel'] == 'unpatched'],
             [int(r['delta_kb']) for r in rs if r['kernel'] == 'patched'])
 
 
-def fprobe_goal(rows, results, against="6.1's freelist"):
+def fprobe_goal(rows, results, against=KERNELS_6_1.unpatched):
     """Goal row: the fprobe example takes no more memory patched than with
     AGAINST, the unpatched kernel's pool, which the row names."""
     fp, b, p = probe_boots(rows, 'fprobe')

@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 """memory-scale (guest/bench/memory-scale.sh): kretprobe pools as the
-possible CPUs grow, 6.1's freelist (base) against the pool (patched)."""
+possible CPUs grow, 6.1's freelist (unpatched) against the pool
+(patched)."""
 import statistics
 from collections import defaultdict
 
-from .core import Prose, table
+from .core import KERNELS_6_1, Prose, table
 
 CSV = 'memory-scale.csv'
 PROSE = Prose(__file__, {
@@ -18,7 +19,7 @@ The probes are created, not enabled, which allocates their instances.
 CPUs); "r1": maxactive 1. Goals: at most 8 bytes per possible CPU that
 never came online (the r1 probes' patched delta with 2 of P possible
 online, less the same with 2 of 2, over P - 2 CPUs and the probes), and
-every row patched at most twice base. The row that misses it, r1 with
+every row's pool at most twice the freelist. The row that misses it, r1 with
 every CPU online, is the price of a ring per online CPU: a cache line of
 slots and one of header, 128 bytes a CPU, where the freelist has its one
 instance. Kept: a CPU without a ring of its own would push into other
@@ -30,7 +31,7 @@ at 288 vCPUs).
 
 # A never-online CPU may cost the pool this much.
 PER_OFFLINE_CPU = 8
-# Every row: patched at most this many times base.
+# Every row: patched at most this many times unpatched.
 RATIO = 2.0
 
 
@@ -50,12 +51,12 @@ def section(rows, results):
     cells = []
     for (probe, n, objs, vcpus, possible), m in sorted(_medians(rows).items(),
                                                        key=lambda kv: (kv[0][4], kv[0][3], kv[0][0])):
-        b, p = m.get('base'), m.get('patched')
+        b, p = m.get('unpatched'), m.get('patched')
         ratio = f'{p / b:.2f}' if b and p is not None else '-'
         cells.append([probe, str(n), str(objs), f'{vcpus} of {possible}',
                       '-' if b is None else f'{b:.0f} KiB', '-' if p is None else f'{p:.0f} KiB', ratio])
     return (['## Memory of kretprobe pools as the possible CPUs grow', '']
-            + table(['probes', 'count', 'objects', 'online of possible', 'base', 'patched', 'patched/base'],
+            + table(['probes', 'count', 'objects', 'online of possible', *KERNELS_6_1, KERNELS_6_1.ratio()],
                     cells)
             + [''] + PROSE.text('memory-scale', accel=accel, samples=samples))
 
@@ -84,15 +85,15 @@ def offline_goal(rows, results):
 def ratio_goal(rows, results):
     """Goal row: every row takes at most twice the freelist's memory."""
     m = _medians(rows)
-    both = {k: v for k, v in m.items() if 'base' in v and 'patched' in v}
+    both = {k: v for k, v in m.items() if 'unpatched' in v and 'patched' in v}
     if not both:
         return []
-    over = [(k, v['patched'] / max(v['base'], 1)) for k, v in both.items()
-            if v['patched'] > RATIO * max(v['base'], 1)]
-    worst_k, worst_v = max(both.items(), key=lambda kv: kv[1]['patched'] / max(kv[1]['base'], 1))
-    worst = worst_v['patched'] / max(worst_v['base'], 1)
+    over = [(k, v['patched'] / max(v['unpatched'], 1)) for k, v in both.items()
+            if v['patched'] > RATIO * max(v['unpatched'], 1)]
+    worst_k, worst_v = max(both.items(), key=lambda kv: kv[1]['patched'] / max(kv[1]['unpatched'], 1))
+    worst = worst_v['patched'] / max(worst_v['unpatched'], 1)
     measured = (f'worst {worst:.2f}x: {worst_k[0]}, {worst_k[3]} of {worst_k[4]} possible, '
-                f'{worst_v["base"]:.0f} KiB with the 6.1 freelist, {worst_v["patched"]:.0f} KiB patched')
+                f'{worst_v["unpatched"]:.0f} KiB with the 6.1 freelist, {worst_v["patched"]:.0f} KiB patched')
     verdict = 'met' if not over else f'not met in {len(over)} of {len(both)} rows'
     return [(f'kretprobe pools at any scale: patched at most {RATIO:g}x the 6.1 freelist', measured, verdict)]
 

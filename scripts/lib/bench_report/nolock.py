@@ -134,14 +134,14 @@ def load(results):
     """The rows of nolock-icount, nolock-memory and nolock-exhaust.csv.  A
     pool kind that nolock-icount or nolock-memory lacks on an arch is taken
     from the RFC's lines on the same config (real_load_icount_7_2_rfc.py,
-    memory_7_2_rfc.py: base is the fixed objpool, patched the RFC), its
+    memory_7_2_rfc.py: unpatched is the fixed objpool, patched the RFC), its
     'series' column naming that CSV."""
     def prefixed(prefix):
         return [r for name in sorted(os.listdir(results))
                 if name == prefix + '.csv' or (name.startswith(prefix + '-') and name.endswith('.csv'))
                 for r in read_if(results, name)]
     icount, memory, exhaust = prefixed('nolock-icount'), prefixed('nolock-memory'), prefixed('nolock-exhaust')
-    kinds = {'base': 'objpool', 'patched': 'rfc-pool'}
+    kinds = {'unpatched': 'objpool', 'patched': 'rfc-pool'}
     if icount:
         have = {(r['arch'], r['pool']) for r in icount}
         icount = icount + [dict(r, pool=kinds[r['kernel']], series=RFC_ICOUNT)

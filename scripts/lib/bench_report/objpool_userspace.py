@@ -26,7 +26,7 @@ in the exhausted rows. Command: `BENCHES=objpool-userspace make bench`.
 ''',
     'objpool-userspace': '''
 Pools: lib/objpool.c unmodified, upstream's objpool of Linux 6.12 and
-freelist.h of the base built from their sources against the same shims,
+freelist.h of the base kernel built from their sources against the same shims,
 and a per-CPU floor (no sharing, no stealing). Series measured:
 {series}.
 

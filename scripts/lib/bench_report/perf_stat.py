@@ -5,7 +5,7 @@ clock, indicative only."""
 import statistics
 from collections import defaultdict
 
-from .core import Prose, cell, table
+from .core import KERNELS_6_1, Prose, cell, table
 
 CSV = 'perf-stat.csv'
 PROSE = Prose(__file__, {
@@ -14,8 +14,8 @@ What upstream's objpool series measured, with perf: `perf probe -a
 '<prctl syscall>%return'`, N threads calling prctl() in a loop, returns
 counted by `perf stat -a -e probe:...`. Guest {accel}, {vcpus} vCPUs (N >
 {vcpus} is oversubscribed) on a {hosts}-core host; kretprobe returns/s,
-median (min-max) over the runs (boots x repeats); patched/base is the
-ratio of the medians of the same `make bench`. Indicative only:
+median (min-max) over the runs (boots x repeats); {ratio} is
+the ratio of the medians of the same `make bench`. Indicative only:
 multi-threaded TCG wall-clock rates vary by tens of percent between
 boots, and TCG models no cache contention; the icount tables are the
 exact ones. On a many-core machine the same command (`make bench`
@@ -26,7 +26,7 @@ there, or `guest/bench/perf-stat.sh`) measures what the series is for.
 
 def section(rows, results):
     """Per arch and thread count, the median (min-max) of the runs'
-    returns/s on each kernel, and patched/base of the medians of this one
+    returns/s on each kernel, and patched / unpatched of the medians of this one
     make bench (results/perf-stat.csv holds one run's rows)."""
     data = defaultdict(list)
     for r in rows:
@@ -37,13 +37,13 @@ def section(rows, results):
     hosts = '/'.join(sorted({r['host_cpus'] for r in rows if r.get('host_cpus')})) or '?'
     cells = []
     for a, t in sorted({(a, t) for a, t, _ in data}, key=lambda k: (k[0] != 'x86_64', k)):
-        v = {k: data.get((a, t, k)) for k in ('base', 'patched')}
-        txt = [cell(v[k]) if v[k] else '-' for k in ('base', 'patched')]
-        runs = '/'.join(str(len(v[k])) if v[k] else '0' for k in ('base', 'patched'))
-        ratio = (f'{statistics.median(v["patched"]) / statistics.median(v["base"]):.3f}'
+        v = {k: data.get((a, t, k)) for k in KERNELS_6_1._fields}
+        txt = [cell(v[k]) if v[k] else '-' for k in KERNELS_6_1._fields]
+        runs = '/'.join(str(len(v[k])) if v[k] else '0' for k in KERNELS_6_1._fields)
+        ratio = (f'{statistics.median(v["patched"]) / statistics.median(v["unpatched"]):.3f}'
                  if all(v.values()) else '-')
         cells.append([a, t, runs, txt[0], txt[1], ratio])
     return ([f'## perf stat on a kretprobe: indicative only: QEMU {accel} wall clock '
              f'on a {hosts}-core host', '']
-            + table(['arch', 'threads', 'runs', 'base', 'patched', 'patched/base'], cells)
-            + [''] + PROSE.text('perf-stat', accel=accel, vcpus=vcpus, hosts=hosts))
+            + table(['arch', 'threads', 'runs', *KERNELS_6_1, KERNELS_6_1.ratio()], cells)
+            + [''] + PROSE.text('perf-stat', accel=accel, vcpus=vcpus, hosts=hosts, ratio=KERNELS_6_1.ratio()))

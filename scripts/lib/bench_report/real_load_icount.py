@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """real-load-icount (guest/bench/real-load-icount.sh): instructions per
 syscall with no probe, a kprobe, a kretprobe, an fprobe under QEMU
-icount, base (6.1's freelist) and patched, x86_64 and arm64.  The
+icount, 6.1's freelist (unpatched) and the pool (patched), x86_64 and
+arm64.  The
 sections and goals of the other series' icount lines
 (real_load_icount_7_2_rfc.py, fix_cost()) are this module's with their
 own title."""
@@ -9,14 +10,14 @@ import statistics
 import types
 from collections import defaultdict
 
-from .core import Prose, arch_order, icount_note, table
+from .core import KERNELS_6_1, KERNELS_FIX, Prose, arch_order, icount_note, table
 
 CSV = 'real-load-icount.csv'
 PROSE = Prose(__file__, {
     'icount-lead': '''
 syscall-loop getppid(), 1 thread, 1 vCPU, QEMU TCG with `-icount
-shift=0,sleep=off`; instructions per call of each boot, base and
-patched bench kernels (same config).
+shift=0,sleep=off`; instructions per call of each boot, {unpatched} and
+{patched} bench kernels (same config).
 ''',
     'icount': '''
 The guest clock advances 1 ns per guest instruction (`make vm
@@ -44,7 +45,7 @@ def icount_runs(rows):
 
 
 def section(rows, results, title='Instructions per call under QEMU icount: real load',
-            bench='real-load-icount'):
+            bench='real-load-icount', kernels=KERNELS_6_1):
     data = icount_runs(rows)
     arches = arch_order(r['arch'] for r in rows)
     clocks = defaultdict(set)
@@ -52,14 +53,14 @@ def section(rows, results, title='Instructions per call under QEMU icount: real 
     for r in rows:
         clocks[r['arch']].add(r['clocksource'])
         ratios[r['arch']].append(float(r['ns_per_insn']))
-    out = [f'## {title}', ''] + PROSE.text('icount-lead')
+    out = [f'## {title}', ''] + PROSE.text('icount-lead', **kernels._asdict())
     for arch in arches:
         probes = [p for p in ('native', 'kprobe', 'kretprobe', 'fprobe')
                   if any(k[0] == arch and k[1] == p for k in data)]
         cells = []
         for p in probes:
             each_run, per_call, spreads = [], [], []
-            for k in ('base', 'patched'):
+            for k in kernels._fields:
                 runs = data.get((arch, p, k), {})
                 v = [runs[i] for i in sorted(runs)]
                 each_run.append(' / '.join(f'{1e9 / x:.1f}' for x in v) or '-')
@@ -74,8 +75,8 @@ def section(rows, results, title='Instructions per call under QEMU icount: real 
                  if None not in per_call else '-')
             cells.append([p, each_run[0], each_run[1], i[0], i[1], d, f'{spreads[0]} / {spreads[1]}'])
         out += [f'### {arch}', ''] + table(
-            ['row', 'base, each run', 'patched, each run', 'base insns/call', 'patched insns/call',
-             'patched - base', 'spread base / patched'], cells) + ['']
+            ['row'] + kernels.each_run() + [f'{k} insns/call' for k in kernels]
+            + [kernels.difference(), f'spread {kernels.unpatched} / {kernels.patched}'], cells) + ['']
     clock = '; '.join(f'{a}: clocksource {"/".join(sorted(clocks[a]))}, '
                       f'{min(ratios[a]):.4f}-{max(ratios[a]):.4f} ns per instruction' for a in arches)
     return out + ['### Method', ''] + PROSE.text('icount', bench=bench, icount_note=icount_note(), clocks=clock)
@@ -88,7 +89,7 @@ def hit_cost_goals(rows, reference, probes=('kretprobe', 'fprobe'), limit=0):
     out = []
     for arch in arch_order(r['arch'] for r in rows):
         for p in probes:
-            b, q = data.get((arch, p, 'base')), data.get((arch, p, 'patched'))
+            b, q = data.get((arch, p, 'unpatched')), data.get((arch, p, 'patched'))
             if not b or not q:
                 continue
             ib = [1e9 / x for x in b.values()]
@@ -109,13 +110,13 @@ def hit_cost_goals(rows, reference, probes=('kretprobe', 'fprobe'), limit=0):
 
 
 def kretprobe_means(rows):
-    """(arch, base insns per hit, patched insns per hit, base boots,
-    patched boots) of each arch, x86_64 first, that has kretprobe rows of
+    """(arch, unpatched insns per hit, patched insns per hit, unpatched
+    boots, patched boots) of each arch, x86_64 first, that has kretprobe rows of
     both kernels: the mean over each kernel's boots."""
     data = icount_runs(rows)
     out = []
     for arch in arch_order(r['arch'] for r in rows):
-        b, q = data.get((arch, 'kretprobe', 'base')), data.get((arch, 'kretprobe', 'patched'))
+        b, q = data.get((arch, 'kretprobe', 'unpatched')), data.get((arch, 'kretprobe', 'patched'))
         if b and q:
             out.append((arch, statistics.mean(1e9 / x for x in b.values()),
                         statistics.mean(1e9 / x for x in q.values()), len(b), len(q)))
@@ -135,7 +136,7 @@ def fix_cost_goals(rows, series, limit=2.0):
 
 
 def goal(rows, results):
-    return hit_cost_goals(rows, reference="6.1's freelist", limit=20)
+    return hit_cost_goals(rows, reference=KERNELS_6_1.unpatched, limit=20)
 
 
 GOALS = [(CSV, goal)]
@@ -143,11 +144,12 @@ GOALS = [(CSV, goal)]
 
 def fix_cost(bench, title, series):
     """The benchmark of a fix series' cost (real-load-icount-7.2, -6.12):
-    base (unfixed) against patched (fixed), at most +2 instructions a hit;
-    BENCH names its CSV, TITLE prefixes its section, SERIES its goals."""
+    unpatched (unfixed) against patched (fixed), at most +2 instructions a
+    hit; BENCH names its CSV, TITLE prefixes its section, SERIES its goals."""
     csv = bench + '.csv'
     return types.SimpleNamespace(
         CSV=csv,
         section=lambda rows, results: section(rows, results, bench=bench,
-                                              title=title + 'instructions per call under QEMU icount'),
+                                              title=title + 'instructions per call under QEMU icount',
+                                              kernels=KERNELS_FIX),
         GOALS=[(csv, lambda rows, results: fix_cost_goals(rows, series=series))])

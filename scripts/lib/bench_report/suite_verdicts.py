@@ -10,7 +10,7 @@ PROSE = Prose(__file__, {
     'suite-verdicts': '''
 The guest suites make check runs for the fix, booted once with the test
 flavor's kernel of the series (suite-verdicts.sh): objpool-nmi-unfixed
-is the KUnit reproducer built on the base's unfixed push, which must
+is the KUnit reproducer built on the base kernel's unfixed push, which must
 fail there (its case is "ok" when the reproducer caught the bug);
 kunit-objpool runs it with the fix; upstream-test-objpool is upstream's
 own lib/test_objpool.c, run unchanged.
