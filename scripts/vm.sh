@@ -5,7 +5,7 @@
 # exit status.  Always ends: QEMU is killed after TIMEOUT seconds.  With
 # RESULTS, the run's facts go to RESULTS/vm.json (arch, flavor, series,
 # patched, accelerator, vCPUs, possible CPUs, NUMA nodes, memory, kernel
-# release, exit status).
+# release, the guest's command, exit status).
 # Usage: vm.sh ARCH FLAVOR [UNPATCHED] -- CMD
 # Environment: VCPUS (2), MAXCPUS (VCPUS: possible CPUs), MEM (the
 #   flavor's, config/flavors), TIMEOUT (900 s), RESULTS (host dir for /results), ACCEL (auto|kvm|tcg),
@@ -173,6 +173,6 @@ print(json.dumps({a: (int(b) if b.isdigit() else b) for a, b in zip(k, v)}, inde
 		arch "$arch" flavor "$flavor" series "$SERIES" patched "$([ -n "$unpatched" ] && echo no || echo yes)" \
 		accel "$label" vcpus "$vcpus" maxcpus "$maxcpus" online_cpus "$(guest_online)" possible_cpus "$(guest_possible)" nodes "$nodes" memory "$mem" \
 		kernel_release "$(cat "$obj/include/config/kernel.release" 2>/dev/null)" \
-		console "${rundir#$TOP/}/console.log" exit "$rc" qemu_exit "$qrc" >"$results/vm.json"
+		console "${rundir#$TOP/}/console.log" cmd "$cmd" exit "$rc" qemu_exit "$qrc" >"$results/vm.json"
 fi
 exit "$rc"

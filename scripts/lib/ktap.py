@@ -7,7 +7,8 @@
   ktap.py compare RESULTS_DIR ARCH [--unpatched FILE] [--exceptions FILE] [--label L]
       judge each case against the unpatched kernel's recorded cases (a case
       that passed unpatched must pass here) and the guest's exit status
-      (RESULTS_DIR/vm.json, written by scripts/vm.sh); write the verdicts as
+      (RESULTS_DIR/vm.json, written by scripts/vm.sh; when it failed, each
+      suite its command named that left no results fails too); write the verdicts as
       data to RESULTS_DIR/verdicts.json, print each failing case with the
       lines of its output that say why (a guest that failed: its first
       kernel reports in brief, scripts/lib/console.py), and end with "L: N passed, N failed,
@@ -37,6 +38,7 @@ import io
 import glob
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -178,6 +180,18 @@ def guest_verdict(results):
     return f'<guest exit {vm.get("exit")}, QEMU exit {vm.get("qemu_exit")}>', vm
 
 
+# What the guest's command ran: "[VAR=VALUE...] run-suites NAME...".
+RUN_SUITES = re.compile(r'(?:^|[;&|]\s*)(?:\w+=\S*\s+)*run-suites((?:\s+[\w.-]+)*)')
+
+
+def unfinished_suites(results, vm):
+    """The suites the guest's command named (vm.json's cmd, run-suites
+    NAME...) whose results never reached the host: the guest crashed or
+    hung in them or before them."""
+    named = [n for m in RUN_SUITES.finditer(str(vm.get('cmd', ''))) for n in m.group(1).split()]
+    return [n for n in dict.fromkeys(named) if not os.path.exists(os.path.join(results, n + '.tap'))]
+
+
 def compare(args):
     cases = dict(all_cases(args.results))
     # Only the suites this run ran: a flavor may run a subset.
@@ -187,6 +201,8 @@ def compare(args):
     guest, vm = guest_verdict(args.results)
     if guest:
         cases[f'{args.label}/{guest}'] = 'FAILURE'
+        for suite in unfinished_suites(args.results, vm):
+            cases[f'{suite}/<no results: the guest stopped before this suite ended>'] = 'FAILURE'
     verdicts = {}
     lines = []
     suites_ran = {c.split('/')[0] for c in cases}

@@ -141,6 +141,30 @@ class Compare(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertEqual(v['counts']['failed'], 1)
 
+    def test_suites_a_dead_guest_never_ended_are_named(self):
+        # A guest that crashed in suite b: a's results came back, b's and
+        # c's never did; each fails as a case of its own.
+        with tempfile.TemporaryDirectory() as tmp:
+            results_dir(tmp, a=PASS)
+            with open(os.path.join(tmp, 'vm.json'), 'w') as f:
+                json.dump({'exit': 1, 'qemu_exit': 0, 'cmd': 'SUITE_TIMEOUT=60 run-suites a b c'}, f)
+            status, v, out = compare(tmp)
+        self.assertEqual(status, 1)
+        gone = '<no results: the guest stopped before this suite ended>'
+        self.assertEqual([c for c in v['cases'] if gone in c], [f'b/{gone}', f'c/{gone}'])
+        self.assertEqual(v['cases']['a/pool/pops_back']['verdict'], 'passed')
+        self.assertIn(f'FAILED  c/{gone}', out)
+
+    def test_a_guest_that_exits_0_names_no_unfinished_suite(self):
+        # The control: the same command, every suite's results there.
+        with tempfile.TemporaryDirectory() as tmp:
+            results_dir(tmp, a=PASS, b=PASS)
+            with open(os.path.join(tmp, 'vm.json'), 'w') as f:
+                json.dump({'exit': 0, 'qemu_exit': 0, 'cmd': 'run-suites a b'}, f)
+            status, v, _ = compare(tmp)
+        self.assertEqual(status, 0)
+        self.assertEqual(v['counts']['failed'], 0)
+
     def test_suite_killed_at_its_time_limit_fails_as_its_own_case(self):
         # guest/run-suites leaves NAME.timeout beside the TAP the suite
         # printed before it hung; the cases it printed still count.
