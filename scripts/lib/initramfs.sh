@@ -25,6 +25,14 @@ perfroot=$BUILD/guest-bin/$arch/perf
 gm=$obj/guest-modules
 mut=$(dirname "$PATCHES")/mutants
 [ -d "$mut" ] || mut=
+# The unfixed push's module (objpool_unfixed_kunit) for the series whose
+# suites run it, the fix series: on another series' states its case is no
+# fix's (the RFC's pool patches change it before their KUnit patch
+# replaces it).
+unfixed=
+for v in $(compgen -v SERIES_FLAVOR_SUITES_); do
+	case " ${!v} " in *" objpool-nmi-unfixed "*) unfixed=1 ;; esac
+done
 if grep -q '^CONFIG_MODULES=y' "$obj/.config" &&
    { [ ! -d "$gm" ] || [ -n "$(find "$TOP/guest/modules" ${mut:+"$mut"} -newer "$gm/.built" 2>/dev/null)" ] ||
      [ "$obj/vmlinux" -nt "$gm/.built" ]; }; then
@@ -36,7 +44,7 @@ if grep -q '^CONFIG_MODULES=y' "$obj/.config" &&
 	# Upstream's pool for the upstream_objpool modules, where make deps put its
 	# source (scripts/lib/upstream-objpool-dir.sh); without it they are left out.
 	up=$("$TOP/scripts/lib/upstream-objpool-dir.sh" 2>/dev/null) || up=
-	if ! kmake "$obj/source" "$obj" -s M="$gm" UP_DIR="$up" MUT_DIR="$mut" \
+	if ! kmake "$obj/source" "$obj" -s M="$gm" UP_DIR="$up" MUT_DIR="$mut" UNFIXED="$unfixed" \
 			modules >"$gm/build.log" 2>&1; then
 		tail -n 30 "$gm/build.log" | sed 's/^/    /' >&2
 		die "guest/modules do not build against ${obj#$TOP/} (${gm#$TOP/}/build.log, its tail above); fix the module or its condition in guest/modules/Kbuild"
