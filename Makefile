@@ -91,7 +91,7 @@ clean: ## remove every series' kernel builds, or SERIES_LIST's (keeps the trees 
 # BENCH_US_SCENARIOS BENCH_US_PAIRS BENCH_US_SECONDS   the userspace benchmark's matrix
 # SERIES_NMI_CONTROL=0   make check without the NMI control (a series whose series.env turns it on)
 # NMI_CONTROL_TIMEOUT NMI_CONTROL_WAIT NMI_STALL_SECONDS   the NMI control's guest (scripts/lib/nmi-control.sh)
-# POP_ORDER_CPUS POP_ORDER_SECONDS   the pop-order gate's userspace stress: threads, seconds a run
+# POP_ORDER_CPUS POP_ORDER_SECONDS POP_ORDER_RUNS   the pop-order gate's userspace stress: threads, seconds a run, runs to catch a buggy side (6)
 # MUTANT_CASES MUTANT_PASSES MUTANT_TIMEOUT   the objpool-userspace gate's mutants: cases, passes over them (5), seconds a run (30)
 ##@ make vm's guest (scripts/vm.sh)
 # ICOUNT=1     one vCPU under QEMU icount (instructions, not time)
